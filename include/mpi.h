@@ -1,0 +1,280 @@
+/* simpi's MPI interface (MPI 3.1 names). Handles are integers whose high byte
+ * says what kind of object they name, so every predefined handle is a
+ * constant expression usable in static initialisers. Functions declared here
+ * are implemented; the PMPI_ names are the same entry points for tools. */
+#ifndef SIMPI_MPI_H
+#define SIMPI_MPI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SIMPI_API __attribute__((visibility("default")))
+
+#define MPI_VERSION 3
+#define MPI_SUBVERSION 1
+#define SIMPI 1
+
+typedef int MPI_Comm;
+typedef int MPI_Datatype;
+typedef int MPI_Op;
+typedef int MPI_Group;
+typedef int MPI_Request;
+typedef int MPI_Errhandler;
+typedef int MPI_Info;
+typedef int MPI_Win;
+typedef int MPI_Message;
+typedef intptr_t MPI_Aint;
+typedef long long MPI_Offset;
+typedef long long MPI_Count;
+typedef int MPI_Fint;
+
+typedef struct MPI_Status {
+  int MPI_SOURCE;
+  int MPI_TAG;
+  int MPI_ERROR;
+  int simpi_cancelled;
+  long long simpi_bytes;
+} MPI_Status;
+
+/* Handle kinds (high byte). */
+#define SIMPI_KIND_COMM 0x44
+#define SIMPI_KIND_GROUP 0x48
+#define SIMPI_KIND_TYPE 0x4c
+#define SIMPI_KIND_OP 0x58
+#define SIMPI_KIND_REQ 0x2c
+#define SIMPI_KIND_ERRH 0x54
+#define SIMPI_KIND_INFO 0x5c
+#define SIMPI_HANDLE(kind, idx) ((int)(((unsigned)(kind) << 24) | (unsigned)(idx)))
+
+#define MPI_COMM_NULL ((MPI_Comm)0x04000000)
+#define MPI_COMM_WORLD ((MPI_Comm)SIMPI_HANDLE(SIMPI_KIND_COMM, 0))
+#define MPI_COMM_SELF ((MPI_Comm)SIMPI_HANDLE(SIMPI_KIND_COMM, 1))
+
+#define MPI_GROUP_NULL ((MPI_Group)0x08000000)
+#define MPI_GROUP_EMPTY ((MPI_Group)SIMPI_HANDLE(SIMPI_KIND_GROUP, 0))
+
+#define MPI_REQUEST_NULL ((MPI_Request)SIMPI_HANDLE(SIMPI_KIND_REQ, 0))
+#define MPI_MESSAGE_NULL ((MPI_Message)0x2c800000)
+#define MPI_INFO_NULL ((MPI_Info)0x1c000000)
+#define MPI_INFO_ENV ((MPI_Info)SIMPI_HANDLE(SIMPI_KIND_INFO, 1))
+#define MPI_WIN_NULL ((MPI_Win)0x20000000)
+
+#define MPI_ERRHANDLER_NULL ((MPI_Errhandler)0x14000000)
+#define MPI_ERRORS_ARE_FATAL ((MPI_Errhandler)SIMPI_HANDLE(SIMPI_KIND_ERRH, 0))
+#define MPI_ERRORS_RETURN ((MPI_Errhandler)SIMPI_HANDLE(SIMPI_KIND_ERRH, 1))
+
+/* Predefined datatypes: index = position in the runtime's basic type table. */
+#define SIMPI_T(i) ((MPI_Datatype)SIMPI_HANDLE(SIMPI_KIND_TYPE, i))
+#define MPI_DATATYPE_NULL ((MPI_Datatype)0x0c000000)
+#define MPI_CHAR SIMPI_T(1)
+#define MPI_SIGNED_CHAR SIMPI_T(2)
+#define MPI_UNSIGNED_CHAR SIMPI_T(3)
+#define MPI_BYTE SIMPI_T(4)
+#define MPI_WCHAR SIMPI_T(5)
+#define MPI_SHORT SIMPI_T(6)
+#define MPI_UNSIGNED_SHORT SIMPI_T(7)
+#define MPI_INT SIMPI_T(8)
+#define MPI_UNSIGNED SIMPI_T(9)
+#define MPI_LONG SIMPI_T(10)
+#define MPI_UNSIGNED_LONG SIMPI_T(11)
+#define MPI_LONG_LONG_INT SIMPI_T(12)
+#define MPI_LONG_LONG MPI_LONG_LONG_INT
+#define MPI_UNSIGNED_LONG_LONG SIMPI_T(13)
+#define MPI_FLOAT SIMPI_T(14)
+#define MPI_DOUBLE SIMPI_T(15)
+#define MPI_LONG_DOUBLE SIMPI_T(16)
+#define MPI_INT8_T SIMPI_T(17)
+#define MPI_INT16_T SIMPI_T(18)
+#define MPI_INT32_T SIMPI_T(19)
+#define MPI_INT64_T SIMPI_T(20)
+#define MPI_UINT8_T SIMPI_T(21)
+#define MPI_UINT16_T SIMPI_T(22)
+#define MPI_UINT32_T SIMPI_T(23)
+#define MPI_UINT64_T SIMPI_T(24)
+#define MPI_C_BOOL SIMPI_T(25)
+#define MPI_C_FLOAT_COMPLEX SIMPI_T(26)
+#define MPI_C_COMPLEX MPI_C_FLOAT_COMPLEX
+#define MPI_C_DOUBLE_COMPLEX SIMPI_T(27)
+#define MPI_C_LONG_DOUBLE_COMPLEX SIMPI_T(28)
+#define MPI_AINT SIMPI_T(29)
+#define MPI_OFFSET SIMPI_T(30)
+#define MPI_COUNT SIMPI_T(31)
+#define MPI_PACKED SIMPI_T(32)
+#define MPI_FLOAT_INT SIMPI_T(33)
+#define MPI_DOUBLE_INT SIMPI_T(34)
+#define MPI_LONG_INT SIMPI_T(35)
+#define MPI_2INT SIMPI_T(36)
+#define MPI_SHORT_INT SIMPI_T(37)
+#define MPI_LONG_DOUBLE_INT SIMPI_T(38)
+#define SIMPI_NUM_BASIC_TYPES 39
+
+#define MPI_OP_NULL ((MPI_Op)0x18000000)
+#define MPI_MAX ((MPI_Op)SIMPI_HANDLE(SIMPI_KIND_OP, 1))
+#define MPI_MIN ((MPI_Op)SIMPI_HANDLE(SIMPI_KIND_OP, 2))
+#define MPI_SUM ((MPI_Op)SIMPI_HANDLE(SIMPI_KIND_OP, 3))
+#define MPI_PROD ((MPI_Op)SIMPI_HANDLE(SIMPI_KIND_OP, 4))
+#define MPI_LAND ((MPI_Op)SIMPI_HANDLE(SIMPI_KIND_OP, 5))
+#define MPI_BAND ((MPI_Op)SIMPI_HANDLE(SIMPI_KIND_OP, 6))
+#define MPI_LOR ((MPI_Op)SIMPI_HANDLE(SIMPI_KIND_OP, 7))
+#define MPI_BOR ((MPI_Op)SIMPI_HANDLE(SIMPI_KIND_OP, 8))
+#define MPI_LXOR ((MPI_Op)SIMPI_HANDLE(SIMPI_KIND_OP, 9))
+#define MPI_BXOR ((MPI_Op)SIMPI_HANDLE(SIMPI_KIND_OP, 10))
+#define MPI_MINLOC ((MPI_Op)SIMPI_HANDLE(SIMPI_KIND_OP, 11))
+#define MPI_MAXLOC ((MPI_Op)SIMPI_HANDLE(SIMPI_KIND_OP, 12))
+#define MPI_REPLACE ((MPI_Op)SIMPI_HANDLE(SIMPI_KIND_OP, 13))
+#define MPI_NO_OP ((MPI_Op)SIMPI_HANDLE(SIMPI_KIND_OP, 14))
+
+/* Error classes. */
+#define MPI_SUCCESS 0
+#define MPI_ERR_BUFFER 1
+#define MPI_ERR_COUNT 2
+#define MPI_ERR_TYPE 3
+#define MPI_ERR_TAG 4
+#define MPI_ERR_COMM 5
+#define MPI_ERR_RANK 6
+#define MPI_ERR_ROOT 7
+#define MPI_ERR_GROUP 8
+#define MPI_ERR_OP 9
+#define MPI_ERR_TOPOLOGY 10
+#define MPI_ERR_DIMS 11
+#define MPI_ERR_ARG 12
+#define MPI_ERR_UNKNOWN 13
+#define MPI_ERR_TRUNCATE 14
+#define MPI_ERR_OTHER 15
+#define MPI_ERR_INTERN 16
+#define MPI_ERR_IN_STATUS 17
+#define MPI_ERR_PENDING 18
+#define MPI_ERR_REQUEST 19
+#define MPI_ERR_KEYVAL 20
+#define MPI_ERR_INFO 21
+#define MPI_ERR_NOT_SAME 22
+#define MPI_ERR_UNSUPPORTED_OPERATION 23
+#define MPI_ERR_LASTCODE 64
+
+#define MPI_PROC_NULL (-1)
+#define MPI_ANY_SOURCE (-2)
+#define MPI_ROOT (-3)
+#define MPI_ANY_TAG (-1)
+#define MPI_UNDEFINED (-32766)
+#define MPI_TAG_UB_VALUE 2147483647
+
+#define MPI_STATUS_IGNORE ((MPI_Status *)1)
+#define MPI_STATUSES_IGNORE ((MPI_Status *)1)
+#define MPI_IN_PLACE ((void *)-1)
+#define MPI_BOTTOM ((void *)0)
+#define MPI_BSEND_OVERHEAD 96
+#define MPI_MAX_PROCESSOR_NAME 256
+#define MPI_MAX_ERROR_STRING 512
+#define MPI_MAX_LIBRARY_VERSION_STRING 256
+#define MPI_MAX_OBJECT_NAME 128
+
+#define MPI_THREAD_SINGLE 0
+#define MPI_THREAD_FUNNELED 1
+#define MPI_THREAD_SERIALIZED 2
+#define MPI_THREAD_MULTIPLE 3
+
+#define MPI_IDENT 0
+#define MPI_CONGRUENT 1
+#define MPI_SIMILAR 2
+#define MPI_UNEQUAL 3
+
+/* One macro declares both the MPI_ and the PMPI_ entry point. */
+#define SIMPI_DECL(ret, name, args) SIMPI_API ret MPI_##name args; SIMPI_API ret PMPI_##name args;
+
+/* Environment */
+SIMPI_DECL(int, Init, (int *argc, char ***argv))
+SIMPI_DECL(int, Init_thread, (int *argc, char ***argv, int required, int *provided))
+SIMPI_DECL(int, Initialized, (int *flag))
+SIMPI_DECL(int, Finalize, (void))
+SIMPI_DECL(int, Finalized, (int *flag))
+SIMPI_DECL(int, Abort, (MPI_Comm comm, int errorcode))
+SIMPI_DECL(int, Query_thread, (int *provided))
+SIMPI_DECL(int, Is_thread_main, (int *flag))
+SIMPI_DECL(double, Wtime, (void))
+SIMPI_DECL(double, Wtick, (void))
+SIMPI_DECL(int, Get_processor_name, (char *name, int *resultlen))
+SIMPI_DECL(int, Get_version, (int *version, int *subversion))
+SIMPI_DECL(int, Get_library_version, (char *version, int *resultlen))
+SIMPI_DECL(int, Error_string, (int errorcode, char *string, int *resultlen))
+SIMPI_DECL(int, Error_class, (int errorcode, int *errorclass))
+SIMPI_DECL(int, Comm_set_errhandler, (MPI_Comm comm, MPI_Errhandler errhandler))
+SIMPI_DECL(int, Comm_get_errhandler, (MPI_Comm comm, MPI_Errhandler *errhandler))
+SIMPI_DECL(int, Errhandler_free, (MPI_Errhandler *errhandler))
+SIMPI_DECL(int, Comm_call_errhandler, (MPI_Comm comm, int errorcode))
+
+/* Communicators (world and self for now) */
+SIMPI_DECL(int, Comm_rank, (MPI_Comm comm, int *rank))
+SIMPI_DECL(int, Comm_size, (MPI_Comm comm, int *size))
+
+/* Datatypes */
+SIMPI_DECL(int, Type_size, (MPI_Datatype datatype, int *size))
+SIMPI_DECL(int, Type_get_extent, (MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *extent))
+
+/* Point to point */
+SIMPI_DECL(int, Send, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm))
+SIMPI_DECL(int, Ssend, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm))
+SIMPI_DECL(int, Rsend, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm))
+SIMPI_DECL(int, Bsend, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm))
+SIMPI_DECL(int, Recv, (void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Status *status))
+SIMPI_DECL(int, Isend, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Request *request))
+SIMPI_DECL(int, Issend, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Request *request))
+SIMPI_DECL(int, Irsend, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Request *request))
+SIMPI_DECL(int, Ibsend, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Request *request))
+SIMPI_DECL(int, Irecv, (void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Request *request))
+SIMPI_DECL(int, Send_init, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Request *request))
+SIMPI_DECL(int, Ssend_init, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Request *request))
+SIMPI_DECL(int, Rsend_init, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Request *request))
+SIMPI_DECL(int, Bsend_init, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Request *request))
+SIMPI_DECL(int, Recv_init, (void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Request *request))
+SIMPI_DECL(int, Start, (MPI_Request *request))
+SIMPI_DECL(int, Startall, (int count, MPI_Request array_of_requests[]))
+SIMPI_DECL(int, Sendrecv, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
+                           void *recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag,
+                           MPI_Comm comm, MPI_Status *status))
+SIMPI_DECL(int, Sendrecv_replace, (void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source,
+                                   int recvtag, MPI_Comm comm, MPI_Status *status))
+SIMPI_DECL(int, Wait, (MPI_Request *request, MPI_Status *status))
+SIMPI_DECL(int, Waitall, (int count, MPI_Request array_of_requests[], MPI_Status array_of_statuses[]))
+SIMPI_DECL(int, Waitany, (int count, MPI_Request array_of_requests[], int *index, MPI_Status *status))
+SIMPI_DECL(int, Waitsome, (int incount, MPI_Request array_of_requests[], int *outcount, int array_of_indices[],
+                           MPI_Status array_of_statuses[]))
+SIMPI_DECL(int, Test, (MPI_Request *request, int *flag, MPI_Status *status))
+SIMPI_DECL(int, Testall, (int count, MPI_Request array_of_requests[], int *flag, MPI_Status array_of_statuses[]))
+SIMPI_DECL(int, Testany, (int count, MPI_Request array_of_requests[], int *index, int *flag, MPI_Status *status))
+SIMPI_DECL(int, Testsome, (int incount, MPI_Request array_of_requests[], int *outcount, int array_of_indices[],
+                           MPI_Status array_of_statuses[]))
+SIMPI_DECL(int, Request_free, (MPI_Request *request))
+SIMPI_DECL(int, Cancel, (MPI_Request *request))
+SIMPI_DECL(int, Test_cancelled, (const MPI_Status *status, int *flag))
+SIMPI_DECL(int, Probe, (int source, int tag, MPI_Comm comm, MPI_Status *status))
+SIMPI_DECL(int, Iprobe, (int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status))
+SIMPI_DECL(int, Get_count, (const MPI_Status *status, MPI_Datatype datatype, int *count))
+SIMPI_DECL(int, Buffer_attach, (void *buffer, int size))
+SIMPI_DECL(int, Buffer_detach, (void *buffer_addr, int *size))
+
+/* Collectives */
+SIMPI_DECL(int, Barrier, (MPI_Comm comm))
+SIMPI_DECL(int, Bcast, (void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm))
+SIMPI_DECL(int, Reduce, (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
+                         MPI_Comm comm))
+SIMPI_DECL(int, Allreduce, (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                            MPI_Comm comm))
+SIMPI_DECL(int, Gather, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                         MPI_Datatype recvtype, int root, MPI_Comm comm))
+SIMPI_DECL(int, Scatter, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                          MPI_Datatype recvtype, int root, MPI_Comm comm))
+SIMPI_DECL(int, Allgather, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                            MPI_Datatype recvtype, MPI_Comm comm))
+SIMPI_DECL(int, Alltoall, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                           MPI_Datatype recvtype, MPI_Comm comm))
+
+#undef SIMPI_DECL
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,75 @@
+/* Point-to-point helpers for collective algorithms: internal requests in
+ * the communicator's collective context, never visible as MPI handles. */
+#include "coll.h"
+#include "../runtime/runtime.h"
+#include <stdlib.h>
+
+static p2p_req_t *post(enum p2p_kind kind, const void *buf, int count, const dt_t *t, int peer, int tag,
+                       rt_comm_t *c)
+{
+  p2p_req_t *r = p2p_req_new();
+  r->kind = kind;
+  r->mode = P2P_STANDARD;
+  r->owner = rt_self->id;
+  r->peer = peer;
+  r->tag = tag;
+  r->ctx = c->ctx + 1;
+  r->buf = (void *)buf;
+  r->count = count;
+  r->dt = t;
+  r->comm_name = c->name;
+  if (kind == P2P_SEND) {
+    r->me_local = comm_rank(c);
+    r->peer_world = comm_world(c, peer);
+  }
+  p2p_start(r);
+  return r;
+}
+
+p2p_req_t *coll_isend(const void *buf, int count, const dt_t *t, int peer, int tag, rt_comm_t *c)
+{
+  return post(P2P_SEND, buf, count, t, peer, tag, c);
+}
+
+p2p_req_t *coll_irecv(void *buf, int count, const dt_t *t, int peer, int tag, rt_comm_t *c)
+{
+  return post(P2P_RECV, buf, count, t, peer, tag, c);
+}
+
+void coll_waitall(p2p_req_t **rs, int n)
+{
+  for (int i = 0; i < n; i++) {
+    p2p_wait(rs[i]);
+    p2p_req_free(rs[i]);
+  }
+}
+
+void coll_send(const void *buf, int count, const dt_t *t, int peer, int tag, rt_comm_t *c)
+{
+  p2p_req_t *r = coll_isend(buf, count, t, peer, tag, c);
+  coll_waitall(&r, 1);
+}
+
+void coll_recv(void *buf, int count, const dt_t *t, int peer, int tag, rt_comm_t *c)
+{
+  p2p_req_t *r = coll_irecv(buf, count, t, peer, tag, c);
+  coll_waitall(&r, 1);
+}
+
+void coll_sendrecv(const void *sbuf, int scount, const dt_t *st, int dest, void *rbuf, int rcount, const dt_t *rt,
+                   int source, int tag, rt_comm_t *c)
+{
+  p2p_req_t *rs[2];
+  rs[0] = coll_irecv(rbuf, rcount, rt, source, tag, c);
+  rs[1] = coll_isend(sbuf, scount, st, dest, tag, c);
+  coll_waitall(rs, 2);
+}
+
+void *coll_tmp(int count, const dt_t *t)
+{
+  size_t n = count > 0 ? (size_t)count * (size_t)t->extent : 1;
+  char *p = malloc(n);
+  return p - t->lb;
+}
+
+void coll_tmp_free(void *p, const dt_t *t) { free((char *)p + t->lb); }

@@ -1,0 +1,214 @@
+/* SimGrid adapter: implements kernel.h with SimGrid's C API. Nothing else in
+ * simpi includes SimGrid headers. Tracks which rank runs, to fire the resume
+ * hook (privatization swaps, burst timers) when control comes back. */
+#include "kernel.h"
+#include <simgrid/actor.h>
+#include <simgrid/comm.h>
+#include <simgrid/cond.h>
+#include <simgrid/engine.h>
+#include <simgrid/host.h>
+#include <simgrid/mailbox.h>
+#include <simgrid/mutex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void *running; /* rank data of the actor that ran last */
+static void (*resume_hook)(void *);
+
+static inline void resumed(void *me)
+{
+  if (running != me) {
+    running = me;
+    if (resume_hook)
+      resume_hook(me);
+  }
+}
+#define BLOCKING(stmt)                                                                                                 \
+  do {                                                                                                                 \
+    void *me_ = running;                                                                                               \
+    stmt;                                                                                                              \
+    resumed(me_);                                                                                                      \
+  } while (0)
+
+void kern_init(int *argc, char **argv) { simgrid_init(argc, argv); }
+
+int kern_load_platform(const char *path, char *err, size_t errlen)
+{
+  (void)err;
+  (void)errlen;
+  simgrid_load_platform(path);
+  return 0;
+}
+
+static sg_host_t *hosts;
+static size_t nhosts;
+static void load_hosts(void)
+{
+  if (!hosts) {
+    nhosts = sg_host_count();
+    hosts = sg_host_list();
+  }
+}
+size_t kern_host_count(void)
+{
+  load_hosts();
+  return nhosts;
+}
+const char *kern_host_name(size_t i)
+{
+  load_hosts();
+  return sg_host_get_name(hosts[i]);
+}
+int kern_host_index(const char *name)
+{
+  load_hosts();
+  sg_host_t h = sg_host_by_name(name);
+  if (!h)
+    return -1;
+  for (size_t i = 0; i < nhosts; i++)
+    if (hosts[i] == h)
+      return (int)i;
+  return -1;
+}
+double kern_host_speed(size_t i)
+{
+  load_hosts();
+  return sg_host_get_speed(hosts[i]);
+}
+
+struct spawn_arg {
+  void (*fn)(void *);
+  void *arg;
+};
+
+static void actor_main(int argc, char **argv)
+{
+  (void)argc;
+  (void)argv;
+  struct spawn_arg *sa = sg_actor_self_get_data();
+  void (*fn)(void *) = sa->fn;
+  void *arg = sa->arg;
+  free(sa);
+  sg_actor_self_set_data(arg);
+  resumed(arg);
+  fn(arg);
+}
+
+void kern_spawn(const char *name, size_t host, void (*fn)(void *), void *arg, size_t stack_kib)
+{
+  load_hosts();
+  struct spawn_arg *sa = malloc(sizeof *sa);
+  sa->fn = fn;
+  sa->arg = arg;
+  sg_actor_t a = sg_actor_init(name, hosts[host]);
+  if (stack_kib)
+    sg_actor_set_stacksize(a, (unsigned)(stack_kib * 1024));
+  sg_actor_set_data(a, sa);
+  const char *argv[2] = {name, NULL};
+  sg_actor_start_(a, actor_main, 1, argv);
+}
+
+void kern_run(void) { simgrid_run(); }
+void kern_set_resume_hook(void (*hook)(void *)) { resume_hook = hook; }
+void *kern_self_data(void) { return running; }
+
+double kern_now(void) { return simgrid_get_clock(); }
+
+void kern_compute(double flops)
+{
+  if (flops > 0)
+    BLOCKING(sg_actor_execute(flops));
+}
+
+void kern_sleep(double s)
+{
+  if (s > 0)
+    BLOCKING(sg_actor_sleep_for(s));
+}
+
+/* Mailbox pool: mailboxes live forever in SimGrid, so recycle them.
+ * Every SimGrid call below that is a simcall may let other actors run
+ * before it returns, hence BLOCKING around each one. */
+struct kern_mbox {
+  sg_mailbox_t box;
+  kern_mbox_t *next;
+};
+static kern_mbox_t *mbox_free;
+static unsigned long mbox_made;
+
+kern_mbox_t *kern_mbox_get(void)
+{
+  kern_mbox_t *m = mbox_free;
+  if (m) {
+    mbox_free = m->next;
+    return m;
+  }
+  m = malloc(sizeof *m);
+  char name[32];
+  snprintf(name, sizeof name, "m%lu", mbox_made++);
+  BLOCKING(m->box = sg_mailbox_by_name(name));
+  return m;
+}
+void kern_mbox_put_back(kern_mbox_t *m)
+{
+  m->next = mbox_free;
+  mbox_free = m;
+}
+
+/* A non-null payload: SimGrid refuses NULL, we move data ourselves. */
+static char payload_token;
+
+kern_comm_t *kern_send(kern_mbox_t *m, double bytes, int detached)
+{
+  sg_comm_t c;
+  if (detached) {
+    BLOCKING(c = sg_mailbox_put_init(m->box, &payload_token, (long)bytes); sg_comm_detach(c, NULL));
+    return NULL;
+  }
+  BLOCKING(c = sg_mailbox_put_async(m->box, &payload_token, (long)bytes));
+  return (kern_comm_t *)c;
+}
+
+static void *recv_slot; /* payload is ignored */
+kern_comm_t *kern_recv(kern_mbox_t *m)
+{
+  sg_comm_t c;
+  BLOCKING(c = sg_mailbox_get_async(m->box, &recv_slot));
+  return (kern_comm_t *)c;
+}
+
+void kern_wait(kern_comm_t *c) { BLOCKING(sg_comm_wait((sg_comm_t)c)); }
+
+int kern_test(kern_comm_t *c)
+{
+  int done;
+  BLOCKING(done = sg_comm_test((sg_comm_t)c));
+  return done;
+}
+
+ssize_t kern_wait_any(kern_comm_t **cs, size_t n)
+{
+  ssize_t i;
+  BLOCKING(i = sg_comm_wait_any((sg_comm_t *)cs, n));
+  return i;
+}
+
+struct kern_event {
+  sg_cond_t cond;
+};
+static sg_mutex_t event_mutex;
+
+kern_event_t *kern_event_new(void)
+{
+  kern_event_t *e = malloc(sizeof *e);
+  BLOCKING(e->cond = sg_cond_init());
+  return e;
+}
+void kern_event_wait(kern_event_t *e)
+{
+  if (!event_mutex)
+    BLOCKING(event_mutex = sg_mutex_init());
+  BLOCKING(sg_mutex_lock(event_mutex); sg_cond_wait(e->cond, event_mutex); sg_mutex_unlock(event_mutex));
+}
+void kern_event_notify(kern_event_t *e) { BLOCKING(sg_cond_notify_all(e->cond)); }

@@ -1,0 +1,48 @@
+/* The kernel interface: the only way the layers above reach SimGrid.
+ * Spawning ranks, the clock, computation, transfers, waits and sleeps.
+ * After every call that may let other ranks run, the resume hook fires. */
+#ifndef SIMPI_KERNEL_H
+#define SIMPI_KERNEL_H
+#include <stddef.h>
+#include <sys/types.h>
+
+typedef struct kern_mbox kern_mbox_t;   /* a rendezvous point for one transfer */
+typedef struct kern_comm kern_comm_t;   /* one side of a transfer */
+typedef struct kern_event kern_event_t; /* something one rank can sleep on */
+
+/* Start-up: argv holds "--cfg=k:v" and "--log=..." options for SimGrid. */
+void kern_init(int *argc, char **argv);
+int kern_load_platform(const char *path, char *err, size_t errlen);
+size_t kern_host_count(void);
+const char *kern_host_name(size_t i);
+int kern_host_index(const char *name); /* -1 if unknown */
+double kern_host_speed(size_t i);
+
+/* Ranks: each is an actor running fn(arg) on host index. */
+void kern_spawn(const char *name, size_t host, void (*fn)(void *), void *arg, size_t stack_kib);
+/* Runs the simulation; returns when every actor ended or all are blocked. */
+void kern_run(void);
+/* Called (in the rank's context) each time a rank resumes after others ran. */
+void kern_set_resume_hook(void (*hook)(void *rank_data));
+void *kern_self_data(void);
+
+double kern_now(void);
+void kern_compute(double flops);
+void kern_sleep(double seconds);
+
+/* Transfers. A mailbox comes from a pool and goes back once both sides posted. */
+kern_mbox_t *kern_mbox_get(void);
+void kern_mbox_put_back(kern_mbox_t *m);
+/* detached: the sender never waits (returns NULL). */
+kern_comm_t *kern_send(kern_mbox_t *m, double bytes, int detached);
+kern_comm_t *kern_recv(kern_mbox_t *m);
+void kern_wait(kern_comm_t *c);
+int kern_test(kern_comm_t *c);                  /* 1 and releases c when done */
+ssize_t kern_wait_any(kern_comm_t **cs, size_t n); /* index done, released */
+
+/* Events: a rank sleeps until another one notifies it. */
+kern_event_t *kern_event_new(void);
+void kern_event_wait(kern_event_t *e);
+void kern_event_notify(kern_event_t *e);
+
+#endif

@@ -1,0 +1,155 @@
+/* Environment calls: Init/Finalize/Abort, the clock, versions, processor
+ * name, thread levels; and the entry/exit bookkeeping of every MPI call. */
+#include "mpi_impl.h"
+#include "../compute/compute.h"
+#include "../kernel/kernel.h"
+#include "../p2p/p2p.h"
+#include <stdio.h>
+#include <string.h>
+
+rt_rank_t *mpi_enter(const char *name, void *pc)
+{
+  rt_rank_t *r = rt_self;
+  if (!r)
+    rt_fatal(1, "%s called outside a simulated rank (was the program started by simrun?)", name);
+  r->call = name;
+  r->call_pc = pc;
+  if (!r->initialized || r->finalized) {
+    char loc[600];
+    rt_srcloc(pc, loc, sizeof loc);
+    rt_fatal(1, "rank %d: %s called %s MPI_Init%s%s", r->id, name, r->finalized ? "after MPI_Finalize" : "before",
+             loc[0] ? " at " : "", loc);
+  }
+  cmp_burst_end(r);
+  return r;
+}
+
+void mpi_leave(rt_rank_t *r) { cmp_burst_begin(r); }
+
+static int do_init(const char *name, void *pc)
+{
+  rt_rank_t *r = rt_self;
+  if (!r)
+    rt_fatal(1, "%s called outside a simulated rank", name);
+  r->call = name;
+  r->call_pc = pc;
+  if (r->initialized) {
+    char loc[600];
+    rt_srcloc(pc, loc, sizeof loc);
+    rt_fatal(1, "rank %d: %s: MPI is already initialized%s%s", r->id, name, loc[0] ? " at " : "", loc);
+  }
+  cmp_burst_end(r);
+  r->initialized = 1;
+  cmp_burst_begin(r);
+  return MPI_SUCCESS;
+}
+
+int PMPI_Init(int *argc, char ***argv)
+{
+  (void)argc;
+  (void)argv;
+  return do_init("MPI_Init", __builtin_return_address(0));
+}
+
+int PMPI_Init_thread(int *argc, char ***argv, int required, int *provided)
+{
+  (void)argc;
+  (void)argv;
+  /* ranks are user-level contexts in one thread: every level is safe */
+  *provided = required < MPI_THREAD_SINGLE ? MPI_THREAD_SINGLE
+              : required > MPI_THREAD_MULTIPLE ? MPI_THREAD_MULTIPLE : required;
+  return do_init("MPI_Init_thread", __builtin_return_address(0));
+}
+
+int PMPI_Initialized(int *flag)
+{
+  *flag = rt_self && rt_self->initialized;
+  return MPI_SUCCESS;
+}
+
+int PMPI_Finalized(int *flag)
+{
+  *flag = rt_self && rt_self->finalized;
+  return MPI_SUCCESS;
+}
+
+int PMPI_Finalize(void)
+{
+  MPI_ENTER("MPI_Finalize");
+  p2p_bsend_flush();
+  if (self->live_requests > 0)
+    rt_warn("rank %d: MPI_Finalize with %ld pending request%s (never completed or freed)", self->id,
+            self->live_requests, self->live_requests == 1 ? "" : "s");
+  self->finalized = 1;
+  mpi_leave(self);
+  return MPI_SUCCESS;
+}
+
+int PMPI_Abort(MPI_Comm comm, int errorcode)
+{
+  MPI_ENTER("MPI_Abort");
+  char loc[600];
+  rt_srcloc(self->call_pc, loc, sizeof loc);
+  rt_fatal(errorcode ? errorcode : 1, "rank %d called MPI_Abort(%s, %d)%s%s at simulated time %.6f s", self->id,
+           mpi_comm_name(comm), errorcode, loc[0] ? " at " : "", loc, kern_now());
+}
+
+int PMPI_Query_thread(int *provided)
+{
+  *provided = MPI_THREAD_MULTIPLE;
+  return MPI_SUCCESS;
+}
+
+int PMPI_Is_thread_main(int *flag)
+{
+  *flag = 1;
+  return MPI_SUCCESS;
+}
+
+double PMPI_Wtime(void)
+{
+  MPI_ENTER("MPI_Wtime");
+  double t = kern_now();
+  mpi_leave(self);
+  return t;
+}
+
+double PMPI_Wtick(void) { return 1e-9; }
+
+int PMPI_Get_processor_name(char *name, int *resultlen)
+{
+  MPI_ENTER("MPI_Get_processor_name");
+  CHECK(name && resultlen, MPI_COMM_WORLD, MPI_ERR_ARG, "null argument");
+  snprintf(name, MPI_MAX_PROCESSOR_NAME, "%s", kern_host_name(self->host));
+  *resultlen = (int)strlen(name);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Get_version(int *version, int *subversion)
+{
+  *version = MPI_VERSION;
+  *subversion = MPI_SUBVERSION;
+  return MPI_SUCCESS;
+}
+
+int PMPI_Get_library_version(char *version, int *resultlen)
+{
+  snprintf(version, MPI_MAX_LIBRARY_VERSION_STRING, "simpi %s (MPI %d.%d simulated on SimGrid)", PACKAGE_VERSION,
+           MPI_VERSION, MPI_SUBVERSION);
+  *resultlen = (int)strlen(version);
+  return MPI_SUCCESS;
+}
+
+PMPI_ALIAS(Init)
+PMPI_ALIAS(Init_thread)
+PMPI_ALIAS(Initialized)
+PMPI_ALIAS(Finalized)
+PMPI_ALIAS(Finalize)
+PMPI_ALIAS(Abort)
+PMPI_ALIAS(Query_thread)
+PMPI_ALIAS(Is_thread_main)
+PMPI_ALIAS(Wtime)
+PMPI_ALIAS(Wtick)
+PMPI_ALIAS(Get_processor_name)
+PMPI_ALIAS(Get_version)
+PMPI_ALIAS(Get_library_version)

@@ -1,0 +1,53 @@
+/* What every MPI entry point shares: entering and leaving a call (burst
+ * timing, call-site recording), communicator lookup, argument checks and
+ * error raising through the communicator's error handler. */
+#ifndef SIMPI_MPI_IMPL_H
+#define SIMPI_MPI_IMPL_H
+#include "../runtime/runtime.h"
+#include "datatype.h"
+#include <mpi.h>
+
+#include "comm.h"
+int *comm_errh(MPI_Comm h); /* the calling rank's error handler slot for h */
+
+/* Entering a call: records it for reports, injects the burst before it. */
+rt_rank_t *mpi_enter(const char *name, void *pc);
+void mpi_leave(rt_rank_t *r);
+#define MPI_ENTER(name) rt_rank_t *self = mpi_enter(name, __builtin_return_address(0))
+#define MPI_LEAVE(rc)                                                                                                  \
+  do {                                                                                                                 \
+    int rc_ = (rc);                                                                                                    \
+    mpi_leave(self);                                                                                                   \
+    return rc_;                                                                                                        \
+  } while (0)
+
+/* Raises an error: message naming rank, call, argument and source line; then
+ * the error handler of comm decides (fatal: exit; return: the class). */
+int mpi_error(rt_rank_t *self, MPI_Comm comm, int errclass, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* Checks that return an error class (0 = fine) after raising it. */
+#define CHECK(cond, comm, cls, ...)                                                                                    \
+  do {                                                                                                                 \
+    if (!(cond)) {                                                                                                     \
+      int e_ = mpi_error(self, comm, cls, __VA_ARGS__);                                                                \
+      mpi_leave(self);                                                                                                 \
+      return e_;                                                                                                       \
+    }                                                                                                                  \
+  } while (0)
+
+#define CHECK_COMM(h, c)                                                                                               \
+  rt_comm_t *c = comm_get(h);                                                                                          \
+  CHECK(c, MPI_COMM_WORLD, MPI_ERR_COMM, "invalid communicator (0x%x)", (unsigned)(h))
+#define CHECK_TYPE(h, t, comm)                                                                                         \
+  const dt_t *t = dt_get(h);                                                                                           \
+  CHECK(t, comm, MPI_ERR_TYPE, "invalid datatype (0x%x)", (unsigned)(h))
+#define CHECK_COUNT(n, comm) CHECK((n) >= 0, comm, MPI_ERR_COUNT, "negative count %d", (n))
+#define CHECK_BUF(buf, n, comm)                                                                                        \
+  CHECK((buf) || (n) == 0, comm, MPI_ERR_BUFFER, "null buffer with count %d", (n))
+
+/* Ranks at the end of a collective must all be in MPI: names for the report. */
+const char *mpi_comm_name(MPI_Comm h);
+
+#define PMPI_ALIAS(name) extern __typeof__(PMPI_##name) MPI_##name __attribute__((weak, alias("PMPI_" #name)));
+#endif

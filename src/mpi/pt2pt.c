@@ -1,0 +1,234 @@
+/* Point-to-point calls: every send mode, blocking and not, persistent
+ * requests, Sendrecv(_replace), Probe/Iprobe, Get_count, attached buffers. */
+#include "request.h"
+#include "../action/action.h"
+#include <stdlib.h>
+
+/* Posts a send or receive; if status is not NULL, waits for it (blocking call). */
+static int post(rt_rank_t *self, enum p2p_kind kind, enum p2p_mode mode, const void *buf, int count,
+                MPI_Datatype type, int peer, int tag, MPI_Comm comm, MPI_Request *request, int persistent,
+                MPI_Status *status)
+{
+  p2p_req_t *r;
+  int err = req_build(self, &r, kind, mode, buf, count, type, peer, tag, comm);
+  if (err)
+    return err;
+  if (mode == P2P_BUFFERED && peer != MPI_PROC_NULL) {
+    size_t need = (size_t)count * r->dt->size + MPI_BSEND_OVERHEAD;
+    if (p2p_bsend_in_use() + need > self->bsend_size) {
+      size_t have = self->bsend_size;
+      p2p_req_free(r);
+      return mpi_error(self, comm, MPI_ERR_BUFFER,
+                       "attached buffer too small: %zu bytes needed, %zu attached, %zu in use", need, have,
+                       p2p_bsend_in_use());
+    }
+  }
+  if (request) {
+    *request = req_handle_new(r);
+    r->persistent = (unsigned char)persistent;
+    if (!persistent)
+      act_start(r);
+    return MPI_SUCCESS;
+  }
+  act_start(r);
+  act_wait(r);
+  int e = r->kind == P2P_RECV ? r->st.MPI_ERROR : MPI_SUCCESS;
+  if (status != MPI_STATUS_IGNORE && kind == P2P_RECV)
+    *status = r->st;
+  long long got = r->st.simpi_bytes;
+  size_t cap = (size_t)count * r->dt->size;
+  p2p_req_free(r);
+  if (e == MPI_ERR_TRUNCATE)
+    return mpi_error(self, comm, e, "message truncated: more than %zu bytes sent, the receive buffer holds %zu",
+                     (size_t)got, cap);
+  return e;
+}
+
+#define SEND_FN(Name, mode)                                                                                            \
+  int PMPI_##Name(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)                   \
+  {                                                                                                                    \
+    MPI_ENTER("MPI_" #Name);                                                                                           \
+    MPI_LEAVE(post(self, P2P_SEND, mode, buf, count, type, dest, tag, comm, NULL, 0, MPI_STATUS_IGNORE));             \
+  }                                                                                                                    \
+  PMPI_ALIAS(Name)
+#define ISEND_FN(Name, mode, persistent)                                                                               \
+  int PMPI_##Name(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,                    \
+                  MPI_Request *request)                                                                                \
+  {                                                                                                                    \
+    MPI_ENTER("MPI_" #Name);                                                                                           \
+    CHECK(request, comm, MPI_ERR_ARG, "request is NULL");                                                              \
+    MPI_LEAVE(post(self, P2P_SEND, mode, buf, count, type, dest, tag, comm, request, persistent, NULL));              \
+  }                                                                                                                    \
+  PMPI_ALIAS(Name)
+
+SEND_FN(Send, P2P_STANDARD)
+SEND_FN(Ssend, P2P_SYNC)
+SEND_FN(Rsend, P2P_READY)
+SEND_FN(Bsend, P2P_BUFFERED)
+ISEND_FN(Isend, P2P_STANDARD, 0)
+ISEND_FN(Issend, P2P_SYNC, 0)
+ISEND_FN(Irsend, P2P_READY, 0)
+ISEND_FN(Ibsend, P2P_BUFFERED, 0)
+ISEND_FN(Send_init, P2P_STANDARD, 1)
+ISEND_FN(Ssend_init, P2P_SYNC, 1)
+ISEND_FN(Rsend_init, P2P_READY, 1)
+ISEND_FN(Bsend_init, P2P_BUFFERED, 1)
+
+int PMPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Status *status)
+{
+  MPI_ENTER("MPI_Recv");
+  MPI_LEAVE(post(self, P2P_RECV, P2P_STANDARD, buf, count, type, source, tag, comm, NULL, 0, status));
+}
+
+int PMPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request *request)
+{
+  MPI_ENTER("MPI_Irecv");
+  CHECK(request, comm, MPI_ERR_ARG, "request is NULL");
+  MPI_LEAVE(post(self, P2P_RECV, P2P_STANDARD, buf, count, type, source, tag, comm, request, 0, NULL));
+}
+
+int PMPI_Recv_init(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
+                   MPI_Request *request)
+{
+  MPI_ENTER("MPI_Recv_init");
+  CHECK(request, comm, MPI_ERR_ARG, "request is NULL");
+  MPI_LEAVE(post(self, P2P_RECV, P2P_STANDARD, buf, count, type, source, tag, comm, request, 1, NULL));
+}
+
+/* Posts both halves, then waits for both: the order that cannot deadlock. */
+static int sendrecv(rt_rank_t *self, const void *sbuf, int scount, MPI_Datatype stype, int dest, int stag,
+                    void *rbuf, int rcount, MPI_Datatype rtype, int source, int rtag, MPI_Comm comm,
+                    MPI_Status *status)
+{
+  p2p_req_t *s, *r;
+  int err = req_build(self, &r, P2P_RECV, P2P_STANDARD, rbuf, rcount, rtype, source, rtag, comm);
+  if (err)
+    return err;
+  err = req_build(self, &s, P2P_SEND, P2P_STANDARD, sbuf, scount, stype, dest, stag, comm);
+  if (err) {
+    p2p_req_free(r);
+    return err;
+  }
+  act_start(r);
+  act_start(s);
+  act_wait(s);
+  act_wait(r);
+  int e = r->st.MPI_ERROR;
+  if (status != MPI_STATUS_IGNORE)
+    *status = r->st;
+  p2p_req_free(s);
+  p2p_req_free(r);
+  if (e)
+    return mpi_error(self, comm, e, "message from rank %d truncated (receive buffer of %d elements)",
+                     status != MPI_STATUS_IGNORE ? status->MPI_SOURCE : source, rcount);
+  return MPI_SUCCESS;
+}
+
+int PMPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype stype, int dest, int stag, void *rbuf, int rcount,
+                  MPI_Datatype rtype, int source, int rtag, MPI_Comm comm, MPI_Status *status)
+{
+  MPI_ENTER("MPI_Sendrecv");
+  MPI_LEAVE(sendrecv(self, sbuf, scount, stype, dest, stag, rbuf, rcount, rtype, source, rtag, comm, status));
+}
+
+int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int stag, int source, int rtag,
+                          MPI_Comm comm, MPI_Status *status)
+{
+  MPI_ENTER("MPI_Sendrecv_replace");
+  CHECK_TYPE(type, t, comm);
+  CHECK_COUNT(count, comm);
+  CHECK_BUF(buf, count, comm);
+  size_t bytes = (size_t)count * t->size;
+  void *tmp = malloc(bytes ? bytes : 1);
+  dt_pack(buf, count, t, tmp);
+  int err = sendrecv(self, tmp, (int)bytes, MPI_BYTE, dest, stag, buf, count, type, source, rtag, comm, status);
+  free(tmp);
+  MPI_LEAVE(err);
+}
+
+static int probe(rt_rank_t *self, int source, int tag, MPI_Comm comm, int block, int *flag, MPI_Status *status)
+{
+  rt_comm_t *c = comm_get(comm);
+  if (!c)
+    return mpi_error(self, MPI_COMM_WORLD, MPI_ERR_COMM, "invalid communicator (0x%x)", (unsigned)comm);
+  if (!(source == MPI_ANY_SOURCE || source == MPI_PROC_NULL || (source >= 0 && source < c->size)))
+    return mpi_error(self, comm, MPI_ERR_RANK, "invalid source rank %d (communicator size %d)", source, c->size);
+  if (!(tag == MPI_ANY_TAG || (tag >= 0 && tag <= MPI_TAG_UB_VALUE)))
+    return mpi_error(self, comm, MPI_ERR_TAG, "invalid tag %d", tag);
+  MPI_Status st;
+  if (source == MPI_PROC_NULL) {
+    st = (MPI_Status){MPI_PROC_NULL, MPI_ANY_TAG, MPI_SUCCESS, 0, 0};
+    if (flag)
+      *flag = 1;
+  } else {
+    int found = act_probe(source, tag, c->ctx, block, &st);
+    if (flag)
+      *flag = found;
+    if (!found) {
+      act_sleep(rt_opts.iprobe_sleep);
+      return MPI_SUCCESS;
+    }
+  }
+  if (status != MPI_STATUS_IGNORE)
+    *status = st;
+  return MPI_SUCCESS;
+}
+
+int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
+{
+  MPI_ENTER("MPI_Probe");
+  MPI_LEAVE(probe(self, source, tag, comm, 1, NULL, status));
+}
+
+int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status)
+{
+  MPI_ENTER("MPI_Iprobe");
+  CHECK(flag, comm, MPI_ERR_ARG, "flag is NULL");
+  MPI_LEAVE(probe(self, source, tag, comm, 0, flag, status));
+}
+
+int PMPI_Get_count(const MPI_Status *status, MPI_Datatype type, int *count)
+{
+  MPI_ENTER("MPI_Get_count");
+  CHECK(status && count, MPI_COMM_WORLD, MPI_ERR_ARG, "null status or count");
+  CHECK_TYPE(type, t, MPI_COMM_WORLD);
+  if (t->size == 0)
+    *count = 0;
+  else if (status->simpi_bytes % (long long)t->size)
+    *count = MPI_UNDEFINED;
+  else
+    *count = (int)(status->simpi_bytes / (long long)t->size);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Buffer_attach(void *buffer, int size)
+{
+  MPI_ENTER("MPI_Buffer_attach");
+  CHECK(size >= 0, MPI_COMM_WORLD, MPI_ERR_ARG, "negative buffer size %d", size);
+  CHECK(!self->bsend_buf, MPI_COMM_WORLD, MPI_ERR_BUFFER, "a buffer is already attached");
+  self->bsend_buf = buffer;
+  self->bsend_size = (size_t)size;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Buffer_detach(void *buffer_addr, int *size)
+{
+  MPI_ENTER("MPI_Buffer_detach");
+  p2p_bsend_flush();
+  *(void **)buffer_addr = self->bsend_buf;
+  *size = (int)self->bsend_size;
+  self->bsend_buf = NULL;
+  self->bsend_size = 0;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+PMPI_ALIAS(Recv)
+PMPI_ALIAS(Irecv)
+PMPI_ALIAS(Recv_init)
+PMPI_ALIAS(Sendrecv)
+PMPI_ALIAS(Sendrecv_replace)
+PMPI_ALIAS(Probe)
+PMPI_ALIAS(Iprobe)
+PMPI_ALIAS(Get_count)
+PMPI_ALIAS(Buffer_attach)
+PMPI_ALIAS(Buffer_detach)

@@ -1,0 +1,373 @@
+/* Requests: handle table, argument checks shared by every send and receive,
+ * and the Wait/Test families, Cancel, Request_free, Start. */
+#include "request.h"
+#include "../action/action.h"
+#include <stdlib.h>
+#include <string.h>
+
+static p2p_req_t **table;
+static int table_cap, *free_idx, nfree;
+
+MPI_Request req_handle_new(p2p_req_t *r)
+{
+  if (!nfree) {
+    int ncap = table_cap ? table_cap * 2 : 1024;
+    if (ncap > (1 << 24))
+      rt_fatal(1, "more than 16 million live MPI requests");
+    table = realloc(table, sizeof *table * (size_t)ncap);
+    free_idx = realloc(free_idx, sizeof *free_idx * (size_t)ncap);
+    for (int i = ncap - 1; i >= (table_cap ? table_cap : 1); i--)
+      free_idx[nfree++] = i;
+    table_cap = ncap;
+  }
+  int idx = free_idx[--nfree];
+  table[idx] = r;
+  r->handle = SIMPI_HANDLE(SIMPI_KIND_REQ, idx);
+  rt_ranks[r->owner].live_requests++;
+  return r->handle;
+}
+
+static void handle_release(p2p_req_t *r)
+{
+  unsigned idx = (unsigned)r->handle & 0xffffff;
+  table[idx] = NULL;
+  free_idx[nfree++] = (int)idx;
+  rt_ranks[r->owner].live_requests--;
+}
+
+p2p_req_t *req_get(MPI_Request h)
+{
+  unsigned idx = (unsigned)h & 0xffffff;
+  if (((unsigned)h >> 24) != SIMPI_KIND_REQ || idx == 0 || idx >= (unsigned)table_cap)
+    return NULL;
+  return table[idx];
+}
+
+int req_valid(MPI_Request h) { return h == MPI_REQUEST_NULL || req_get(h); }
+
+int req_build(rt_rank_t *self, p2p_req_t **out, enum p2p_kind kind, enum p2p_mode mode, const void *buf, int count,
+              MPI_Datatype type, int peer, int tag, MPI_Comm comm)
+{
+  rt_comm_t *c = comm_get(comm);
+  if (!c)
+    return mpi_error(self, MPI_COMM_WORLD, MPI_ERR_COMM, "invalid communicator (0x%x)", (unsigned)comm);
+  const dt_t *t = dt_get(type);
+  if (!t)
+    return mpi_error(self, comm, MPI_ERR_TYPE, "invalid datatype (0x%x)", (unsigned)type);
+  if (count < 0)
+    return mpi_error(self, comm, MPI_ERR_COUNT, "negative count %d", count);
+  if (!buf && count > 0 && t->size > 0)
+    return mpi_error(self, comm, MPI_ERR_BUFFER, "null buffer with count %d", count);
+  int any = kind == P2P_RECV;
+  if (!(peer == MPI_PROC_NULL || (peer >= 0 && peer < c->size) || (any && peer == MPI_ANY_SOURCE)))
+    return mpi_error(self, comm, MPI_ERR_RANK, "invalid %s rank %d (communicator size %d)",
+                     kind == P2P_SEND ? "destination" : "source", peer, c->size);
+  if (!((tag >= 0 && tag <= MPI_TAG_UB_VALUE) || (any && tag == MPI_ANY_TAG)))
+    return mpi_error(self, comm, MPI_ERR_TAG, "invalid tag %d (must be in 0..%d)", tag, MPI_TAG_UB_VALUE);
+  p2p_req_t *r = p2p_req_new();
+  r->kind = kind;
+  r->mode = mode;
+  r->owner = self->id;
+  r->peer = peer;
+  r->tag = tag;
+  r->ctx = c->ctx;
+  r->buf = (void *)buf;
+  r->count = count;
+  r->dt = t;
+  r->comm_name = c->name;
+  if (kind == P2P_SEND) {
+    r->me_local = comm_rank(c);
+    if (peer >= 0)
+      r->peer_world = comm_world(c, peer);
+  }
+  *out = r;
+  return MPI_SUCCESS;
+}
+
+static void empty_status(MPI_Status *st)
+{
+  if (st == MPI_STATUS_IGNORE)
+    return;
+  st->MPI_SOURCE = MPI_ANY_SOURCE;
+  st->MPI_TAG = MPI_ANY_TAG;
+  st->MPI_ERROR = MPI_SUCCESS;
+  st->simpi_bytes = 0;
+  st->simpi_cancelled = 0;
+}
+
+/* After r finished: status, error, and the handle's fate. Returns the error. */
+static int complete(rt_rank_t *self, MPI_Request *h, MPI_Status *st)
+{
+  p2p_req_t *r = req_get(*h);
+  int err = r->kind == P2P_RECV ? r->st.MPI_ERROR : MPI_SUCCESS;
+  if (st != MPI_STATUS_IGNORE) {
+    if (r->kind == P2P_RECV || r->cancelled)
+      *st = r->st;
+    else
+      empty_status(st);
+    st->MPI_ERROR = err;
+  }
+  long long bytes = r->st.simpi_bytes;
+  size_t cap = (size_t)r->count * r->dt->size;
+  int peer = r->st.MPI_SOURCE;
+  r->active = 0;
+  if (!r->persistent) {
+    handle_release(r);
+    p2p_req_free(r);
+    *h = MPI_REQUEST_NULL;
+  }
+  if (err == MPI_ERR_TRUNCATE)
+    return mpi_error(self, MPI_COMM_WORLD, MPI_ERR_TRUNCATE,
+                     "message from rank %d truncated: more than %zu bytes sent, the receive buffer holds %zu", peer,
+                     (size_t)bytes, cap);
+  return err;
+}
+
+static int active(MPI_Request h)
+{
+  p2p_req_t *r = req_get(h);
+  return r && r->active;
+}
+
+int PMPI_Wait(MPI_Request *request, MPI_Status *status)
+{
+  MPI_ENTER("MPI_Wait");
+  CHECK(request && req_valid(*request), MPI_COMM_WORLD, MPI_ERR_REQUEST, "invalid request");
+  if (!active(*request)) {
+    empty_status(status);
+    MPI_LEAVE(MPI_SUCCESS);
+  }
+  act_wait(req_get(*request));
+  MPI_LEAVE(complete(self, request, status));
+}
+
+int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
+{
+  MPI_ENTER("MPI_Test");
+  CHECK(request && req_valid(*request) && flag, MPI_COMM_WORLD, MPI_ERR_REQUEST, "invalid request");
+  if (!active(*request)) {
+    *flag = 1;
+    empty_status(status);
+    MPI_LEAVE(MPI_SUCCESS);
+  }
+  *flag = act_test(req_get(*request));
+  if (!*flag) {
+    act_sleep(rt_opts.test_sleep);
+    MPI_LEAVE(MPI_SUCCESS);
+  }
+  MPI_LEAVE(complete(self, request, status));
+}
+
+#define CHECK_ARRAY(n, reqs)                                                                                           \
+  do {                                                                                                                 \
+    CHECK((n) >= 0, MPI_COMM_WORLD, MPI_ERR_COUNT, "negative count %d", (n));                                          \
+    CHECK((reqs) || (n) == 0, MPI_COMM_WORLD, MPI_ERR_REQUEST, "null request array");                                 \
+    for (int i_ = 0; i_ < (n); i_++)                                                                                   \
+      CHECK(req_valid((reqs)[i_]), MPI_COMM_WORLD, MPI_ERR_REQUEST, "invalid request at index %d", i_);               \
+  } while (0)
+
+static MPI_Status *status_at(MPI_Status *sts, int i) { return sts == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &sts[i]; }
+
+int PMPI_Waitall(int count, MPI_Request reqs[], MPI_Status sts[])
+{
+  MPI_ENTER("MPI_Waitall");
+  CHECK_ARRAY(count, reqs);
+  int err = MPI_SUCCESS;
+  for (int i = 0; i < count; i++) {
+    if (!active(reqs[i])) {
+      empty_status(status_at(sts, i));
+      continue;
+    }
+    act_wait(req_get(reqs[i]));
+    if (complete(self, &reqs[i], status_at(sts, i)))
+      err = MPI_ERR_IN_STATUS;
+  }
+  MPI_LEAVE(err);
+}
+
+/* Fills rs with the p2p requests behind reqs (NULL for inactive ones). */
+static p2p_req_t **gather_reqs(int n, MPI_Request reqs[])
+{
+  p2p_req_t **rs = malloc(sizeof *rs * (size_t)(n ? n : 1));
+  for (int i = 0; i < n; i++)
+    rs[i] = active(reqs[i]) ? req_get(reqs[i]) : NULL;
+  return rs;
+}
+
+int PMPI_Waitany(int count, MPI_Request reqs[], int *index, MPI_Status *status)
+{
+  MPI_ENTER("MPI_Waitany");
+  CHECK_ARRAY(count, reqs);
+  p2p_req_t **rs = gather_reqs(count, reqs);
+  int i = act_wait_any(rs, count);
+  free(rs);
+  if (i < 0) {
+    *index = MPI_UNDEFINED;
+    empty_status(status);
+    MPI_LEAVE(MPI_SUCCESS);
+  }
+  *index = i;
+  MPI_LEAVE(complete(self, &reqs[i], status));
+}
+
+/* Completes every active request that is done; returns how many. */
+static int collect_done(rt_rank_t *self, int n, MPI_Request reqs[], int *outcount, int idx[], MPI_Status sts[],
+                        int *err)
+{
+  int k = 0;
+  for (int i = 0; i < n; i++)
+    if (active(reqs[i]) && act_test(req_get(reqs[i]))) {
+      idx[k] = i;
+      if (complete(self, &reqs[i], status_at(sts, k)))
+        *err = MPI_ERR_IN_STATUS;
+      k++;
+    }
+  *outcount = k;
+  return k;
+}
+
+static int any_active(int n, MPI_Request reqs[])
+{
+  for (int i = 0; i < n; i++)
+    if (active(reqs[i]))
+      return 1;
+  return 0;
+}
+
+int PMPI_Waitsome(int incount, MPI_Request reqs[], int *outcount, int idx[], MPI_Status sts[])
+{
+  MPI_ENTER("MPI_Waitsome");
+  CHECK_ARRAY(incount, reqs);
+  if (!any_active(incount, reqs)) {
+    *outcount = MPI_UNDEFINED;
+    MPI_LEAVE(MPI_SUCCESS);
+  }
+  int err = MPI_SUCCESS;
+  p2p_req_t **rs = gather_reqs(incount, reqs);
+  act_wait_any(rs, incount); /* one is done; collect it and any others */
+  free(rs);
+  collect_done(self, incount, reqs, outcount, idx, sts, &err);
+  MPI_LEAVE(err);
+}
+
+int PMPI_Testsome(int incount, MPI_Request reqs[], int *outcount, int idx[], MPI_Status sts[])
+{
+  MPI_ENTER("MPI_Testsome");
+  CHECK_ARRAY(incount, reqs);
+  if (!any_active(incount, reqs)) {
+    *outcount = MPI_UNDEFINED;
+    MPI_LEAVE(MPI_SUCCESS);
+  }
+  int err = MPI_SUCCESS;
+  if (!collect_done(self, incount, reqs, outcount, idx, sts, &err))
+    act_sleep(rt_opts.test_sleep);
+  MPI_LEAVE(err);
+}
+
+int PMPI_Testany(int count, MPI_Request reqs[], int *index, int *flag, MPI_Status *status)
+{
+  MPI_ENTER("MPI_Testany");
+  CHECK_ARRAY(count, reqs);
+  *index = MPI_UNDEFINED;
+  if (!any_active(count, reqs)) {
+    *flag = 1;
+    empty_status(status);
+    MPI_LEAVE(MPI_SUCCESS);
+  }
+  for (int i = 0; i < count; i++)
+    if (active(reqs[i]) && act_test(req_get(reqs[i]))) {
+      *flag = 1;
+      *index = i;
+      MPI_LEAVE(complete(self, &reqs[i], status));
+    }
+  *flag = 0;
+  act_sleep(rt_opts.test_sleep);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Testall(int count, MPI_Request reqs[], int *flag, MPI_Status sts[])
+{
+  MPI_ENTER("MPI_Testall");
+  CHECK_ARRAY(count, reqs);
+  for (int i = 0; i < count; i++)
+    if (active(reqs[i]) && !act_test(req_get(reqs[i]))) {
+      *flag = 0;
+      act_sleep(rt_opts.test_sleep);
+      MPI_LEAVE(MPI_SUCCESS);
+    }
+  *flag = 1;
+  int err = MPI_SUCCESS;
+  for (int i = 0; i < count; i++) {
+    if (!active(reqs[i]))
+      empty_status(status_at(sts, i));
+    else if (complete(self, &reqs[i], status_at(sts, i)))
+      err = MPI_ERR_IN_STATUS;
+  }
+  MPI_LEAVE(err);
+}
+
+int PMPI_Request_free(MPI_Request *request)
+{
+  MPI_ENTER("MPI_Request_free");
+  CHECK(request && req_get(*request), MPI_COMM_WORLD, MPI_ERR_REQUEST, "invalid request");
+  p2p_req_t *r = req_get(*request);
+  handle_release(r);
+  if (!r->active || r->done)
+    p2p_req_free(r);
+  else
+    r->freed = 1; /* completes on its own; the matcher may still write into it */
+  *request = MPI_REQUEST_NULL;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Cancel(MPI_Request *request)
+{
+  MPI_ENTER("MPI_Cancel");
+  CHECK(request && req_get(*request), MPI_COMM_WORLD, MPI_ERR_REQUEST, "invalid request");
+  p2p_cancel(req_get(*request)); /* sends are never cancelled: they complete normally */
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Test_cancelled(const MPI_Status *status, int *flag)
+{
+  *flag = status->simpi_cancelled;
+  return MPI_SUCCESS;
+}
+
+int PMPI_Start(MPI_Request *request)
+{
+  MPI_ENTER("MPI_Start");
+  p2p_req_t *r = request ? req_get(*request) : NULL;
+  CHECK(r && r->persistent, MPI_COMM_WORLD, MPI_ERR_REQUEST, "not a persistent request");
+  CHECK(!r->active, MPI_COMM_WORLD, MPI_ERR_REQUEST, "persistent request is already active");
+  act_start(r);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Startall(int count, MPI_Request reqs[])
+{
+  MPI_ENTER("MPI_Startall");
+  CHECK_ARRAY(count, reqs);
+  for (int i = 0; i < count; i++) {
+    p2p_req_t *r = req_get(reqs[i]);
+    CHECK(r && r->persistent && !r->active, MPI_COMM_WORLD, MPI_ERR_REQUEST,
+          "request %d is not an inactive persistent request", i);
+  }
+  for (int i = 0; i < count; i++)
+    act_start(req_get(reqs[i]));
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+PMPI_ALIAS(Wait)
+PMPI_ALIAS(Test)
+PMPI_ALIAS(Waitall)
+PMPI_ALIAS(Waitany)
+PMPI_ALIAS(Waitsome)
+PMPI_ALIAS(Testsome)
+PMPI_ALIAS(Testany)
+PMPI_ALIAS(Testall)
+PMPI_ALIAS(Request_free)
+PMPI_ALIAS(Cancel)
+PMPI_ALIAS(Test_cancelled)
+PMPI_ALIAS(Start)
+PMPI_ALIAS(Startall)

@@ -1,0 +1,14 @@
+/* MPI_Request handles: a table from handle to p2p request, and completion
+ * (statuses, persistent requests, freeing). */
+#ifndef SIMPI_REQUEST_H
+#define SIMPI_REQUEST_H
+#include "../p2p/p2p.h"
+#include "mpi_impl.h"
+
+MPI_Request req_handle_new(p2p_req_t *r);
+p2p_req_t *req_get(MPI_Request h); /* NULL for MPI_REQUEST_NULL or invalid */
+int req_valid(MPI_Request h);
+/* Builds a request for a send or receive; checks arguments (0 or error class). */
+int req_build(rt_rank_t *self, p2p_req_t **out, enum p2p_kind kind, enum p2p_mode mode, const void *buf, int count,
+              MPI_Datatype type, int peer, int tag, MPI_Comm comm);
+#endif

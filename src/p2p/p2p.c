@@ -1,0 +1,362 @@
+/* Point-to-point engine (see p2p.h). A transfer uses one mailbox from the
+ * kernel pool: the side posted first owns it, the matching side joins it,
+ * so SimGrid pairs exactly the two requests our matcher paired. Kernel calls
+ * may let other ranks run, so queues are updated before each of them. */
+#include "p2p.h"
+#include "../runtime/runtime.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static p2p_req_t *req_pool;
+static p2p_msg_t *msg_pool;
+
+void p2p_rank_init(p2p_queues_t *q) { memset(q, 0, sizeof *q); }
+
+p2p_req_t *p2p_req_new(void)
+{
+  p2p_req_t *r = req_pool;
+  if (r)
+    req_pool = r->next;
+  else
+    r = malloc(sizeof *r);
+  memset(r, 0, sizeof *r);
+  return r;
+}
+
+void p2p_req_free(p2p_req_t *r)
+{
+  r->next = req_pool;
+  req_pool = r;
+}
+
+static p2p_msg_t *msg_new(void)
+{
+  p2p_msg_t *m = msg_pool;
+  if (m)
+    msg_pool = m->next;
+  else
+    m = malloc(sizeof *m);
+  memset(m, 0, sizeof *m);
+  return m;
+}
+
+static void msg_free(p2p_msg_t *m)
+{
+  free(m->copy);
+  m->next = msg_pool;
+  msg_pool = m;
+}
+
+static inline int matches(int want_src, int want_tag, int want_ctx, int src, int tag, int ctx)
+{
+  return want_ctx == ctx && (want_src == MPI_ANY_SOURCE || want_src == src) &&
+         (want_tag == MPI_ANY_TAG || want_tag == tag);
+}
+
+/* Copies the message into the receive and fills its status. */
+static void deliver(p2p_req_t *rv, int src, int tag, size_t bytes, const void *sbuf, int scount,
+                    const dt_t *sdt, const char *packed)
+{
+  size_t cap = (size_t)rv->count * rv->dt->size;
+  size_t n = bytes < cap ? bytes : cap;
+  if (packed)
+    dt_unpack(packed, n, rv->buf, rv->count, rv->dt);
+  else if (n)
+    dt_copy(sbuf, scount, sdt, rv->buf, rv->count, rv->dt);
+  rv->st.MPI_SOURCE = src;
+  rv->st.MPI_TAG = tag;
+  rv->st.MPI_ERROR = bytes > cap ? MPI_ERR_TRUNCATE : MPI_SUCCESS;
+  rv->st.simpi_bytes = (long long)n;
+  rv->st.simpi_cancelled = 0;
+}
+
+/* Buffered sends: their transfers, waited at Buffer_detach and Finalize. */
+typedef struct bsend_pending {
+  kern_comm_t *kc;
+  int owner;
+  size_t bytes;
+  struct bsend_pending *next;
+} bsend_pending_t;
+static bsend_pending_t *bsend_list;
+
+static void start_send(p2p_req_t *r)
+{
+  rt_rank_t *dst = &rt_ranks[r->peer_world];
+  size_t bytes = (size_t)r->count * r->dt->size;
+  int buffered = r->mode == P2P_BUFFERED;
+  int detached = !buffered && r->mode != P2P_SYNC && (double)bytes < rt_opts.detached_thresh;
+  if (rt_opts.os)
+    kern_sleep(rt_piecewise(rt_opts.os, (double)bytes));
+  kern_comm_t *kc;
+  p2p_req_t *rv = NULL, *prev = NULL;
+  for (rv = dst->q.phead; rv; prev = rv, rv = rv->next)
+    if (matches(rv->peer, rv->tag, rv->ctx, r->me_local, r->tag, r->ctx))
+      break;
+  if (rv) {
+    if (prev)
+      prev->next = rv->next;
+    else
+      dst->q.phead = rv->next;
+    if (dst->q.ptail == rv)
+      dst->q.ptail = prev;
+    deliver(rv, r->me_local, r->tag, bytes, r->buf, r->count, r->dt, NULL);
+    kern_mbox_t *m = rv->mbox;
+    rv->mbox = NULL;
+    kc = kern_send(m, (double)bytes, detached);
+    kern_mbox_put_back(m);
+  } else {
+    p2p_msg_t *m = msg_new();
+    m->src = r->me_local;
+    m->tag = r->tag;
+    m->ctx = r->ctx;
+    m->bytes = bytes;
+    if (detached || buffered) {
+      m->copy = malloc(bytes ? bytes : 1);
+      dt_pack(r->buf, r->count, r->dt, m->copy);
+    } else {
+      m->buf = r->buf;
+      m->count = r->count;
+      m->dt = r->dt;
+    }
+    m->mbox = kern_mbox_get();
+    /* queue first: the kernel calls below may let other ranks run */
+    if (dst->q.utail)
+      dst->q.utail->next = m;
+    else
+      dst->q.uhead = m;
+    dst->q.utail = m;
+    kc = kern_send(m->mbox, (double)bytes, detached);
+    if (dst->q.probing)
+      kern_event_notify(dst->q.arrival);
+  }
+  if (buffered) {
+    bsend_pending_t *b = malloc(sizeof *b);
+    *b = (bsend_pending_t){kc, r->owner, bytes + MPI_BSEND_OVERHEAD, bsend_list};
+    bsend_list = b;
+    r->done = 1;
+  } else if (detached)
+    r->done = 1;
+  else
+    r->kc = kc;
+}
+
+static void start_recv(p2p_req_t *r)
+{
+  p2p_queues_t *q = &rt_ranks[r->owner].q;
+  p2p_msg_t *m, *prev = NULL;
+  for (m = q->uhead; m; prev = m, m = m->next)
+    if (matches(r->peer, r->tag, r->ctx, m->src, m->tag, m->ctx))
+      break;
+  if (m) {
+    if (prev)
+      prev->next = m->next;
+    else
+      q->uhead = m->next;
+    if (q->utail == m)
+      q->utail = prev;
+    deliver(r, m->src, m->tag, m->bytes, m->buf, m->count, m->dt, m->copy);
+    r->kc = kern_recv(m->mbox);
+    kern_mbox_put_back(m->mbox);
+    msg_free(m);
+    return;
+  }
+  r->mbox = kern_mbox_get();
+  r->next = NULL;
+  if (q->ptail)
+    q->ptail->next = r;
+  else
+    q->phead = r;
+  q->ptail = r;
+  r->kc = kern_recv(r->mbox);
+}
+
+void p2p_start(p2p_req_t *r)
+{
+  r->active = 1;
+  r->done = 0;
+  r->cancelled = 0;
+  r->kc = NULL;
+  memset(&r->st, 0, sizeof r->st);
+  if (r->peer == MPI_PROC_NULL) {
+    r->st.MPI_SOURCE = MPI_PROC_NULL;
+    r->st.MPI_TAG = MPI_ANY_TAG;
+    r->done = 1;
+    return;
+  }
+  if (r->kind == P2P_SEND)
+    start_send(r);
+  else
+    start_recv(r);
+}
+
+static void finish(p2p_req_t *r)
+{
+  r->kc = NULL;
+  r->done = 1;
+  if (r->kind == P2P_RECV && rt_opts.or_)
+    kern_sleep(rt_piecewise(rt_opts.or_, (double)r->st.simpi_bytes));
+}
+
+void p2p_describe(const p2p_req_t *r, char *out, size_t len)
+{
+  char peer[32];
+  if (r->peer == MPI_ANY_SOURCE)
+    snprintf(peer, sizeof peer, "MPI_ANY_SOURCE");
+  else
+    snprintf(peer, sizeof peer, "%d", r->peer);
+  char tag[24];
+  if (r->tag == MPI_ANY_TAG)
+    snprintf(tag, sizeof tag, "MPI_ANY_TAG");
+  else
+    snprintf(tag, sizeof tag, "%d", r->tag);
+  if (r->kind == P2P_RECV)
+    snprintf(out, len, "waiting for a message from rank %s (tag %s, %s)", peer, tag,
+             r->comm_name ? r->comm_name : "?");
+  else
+    snprintf(out, len, "waiting for rank %s to receive a message (tag %s, %s, %zu bytes)", peer, tag,
+             r->comm_name ? r->comm_name : "?", (size_t)r->count * r->dt->size);
+}
+
+void p2p_wait(p2p_req_t *r)
+{
+  if (r->done || !r->active)
+    return;
+  if (r->kc) {
+    rt_rank_t *me = rt_self;
+    p2p_describe(r, me->wait_desc, sizeof me->wait_desc);
+    kern_wait(r->kc);
+    me->wait_desc[0] = 0;
+  }
+  finish(r);
+}
+
+int p2p_test(p2p_req_t *r)
+{
+  if (r->done || !r->active)
+    return 1;
+  if (r->kc && !kern_test(r->kc))
+    return 0;
+  finish(r);
+  return 1;
+}
+
+int p2p_wait_any(p2p_req_t **rs, int n)
+{
+  int pending = 0;
+  for (int i = 0; i < n; i++) {
+    if (!rs[i] || !rs[i]->active)
+      continue;
+    if (rs[i]->done || !rs[i]->kc) {
+      finish(rs[i]);
+      return i;
+    }
+    pending++;
+  }
+  if (!pending)
+    return -1;
+  kern_comm_t **kcs = malloc(sizeof *kcs * (size_t)pending);
+  int *idx = malloc(sizeof *idx * (size_t)pending);
+  int k = 0;
+  for (int i = 0; i < n; i++)
+    if (rs[i] && rs[i]->active && !rs[i]->done) {
+      kcs[k] = rs[i]->kc;
+      idx[k++] = i;
+    }
+  rt_rank_t *me = rt_self;
+  p2p_describe(rs[idx[0]], me->wait_desc, sizeof me->wait_desc);
+  ssize_t got = kern_wait_any(kcs, (size_t)k);
+  me->wait_desc[0] = 0;
+  int i = idx[got];
+  free(kcs);
+  free(idx);
+  finish(rs[i]);
+  return i;
+}
+
+int p2p_probe(int src, int tag, int ctx, int block, MPI_Status *st)
+{
+  rt_rank_t *me = rt_self;
+  p2p_queues_t *q = &me->q;
+  for (;;) {
+    for (p2p_msg_t *m = q->uhead; m; m = m->next)
+      if (matches(src, tag, ctx, m->src, m->tag, m->ctx)) {
+        st->MPI_SOURCE = m->src;
+        st->MPI_TAG = m->tag;
+        st->MPI_ERROR = MPI_SUCCESS;
+        st->simpi_bytes = (long long)m->bytes;
+        st->simpi_cancelled = 0;
+        return 1;
+      }
+    if (!block)
+      return 0;
+    if (!q->arrival)
+      q->arrival = kern_event_new();
+    snprintf(me->wait_desc, sizeof me->wait_desc, "probing for a message from rank %d (tag %d)", src, tag);
+    q->probing = 1;
+    kern_event_wait(q->arrival);
+    q->probing = 0;
+    me->wait_desc[0] = 0;
+  }
+}
+
+int p2p_cancel(p2p_req_t *r)
+{
+  if (r->kind != P2P_RECV || r->done || !r->mbox)
+    return 0;
+  p2p_queues_t *q = &rt_ranks[r->owner].q;
+  p2p_req_t *p, *prev = NULL;
+  for (p = q->phead; p && p != r; prev = p, p = p->next)
+    ;
+  if (!p)
+    return 0;
+  if (prev)
+    prev->next = r->next;
+  else
+    q->phead = r->next;
+  if (q->ptail == r)
+    q->ptail = prev;
+  /* the mailbox keeps a receive nobody will match: it is not reused */
+  r->mbox = NULL;
+  r->kc = NULL;
+  r->done = 1;
+  r->cancelled = 1;
+  r->st.simpi_cancelled = 1;
+  return 1;
+}
+
+void p2p_bsend_flush(void)
+{
+  int me = rt_self->id;
+  bsend_pending_t **pp = &bsend_list;
+  while (*pp) {
+    bsend_pending_t *b = *pp;
+    if (b->owner != me) {
+      pp = &b->next;
+      continue;
+    }
+    *pp = b->next;
+    if (b->kc)
+      kern_wait(b->kc);
+    free(b);
+    pp = &bsend_list; /* the list may have changed while we waited */
+  }
+}
+
+size_t p2p_bsend_in_use(void)
+{
+  int me = rt_self->id;
+  size_t used = 0;
+  for (bsend_pending_t **pp = &bsend_list; *pp;) {
+    bsend_pending_t *b = *pp;
+    if (b->owner == me && kern_test(b->kc)) {
+      *pp = b->next;
+      free(b);
+      continue;
+    }
+    if (b->owner == me)
+      used += b->bytes;
+    pp = &b->next;
+  }
+  return used;
+}

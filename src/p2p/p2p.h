@@ -1,0 +1,65 @@
+/* Point-to-point engine: requests, user-space matching (communicator
+ * context, source, tag, wildcards, non-overtaking order) and SMPI's
+ * protocols: detached sends below smpi/send-is-detached-thresh, rendezvous
+ * above. SimGrid times each transfer; data is copied at match time. */
+#ifndef SIMPI_P2P_H
+#define SIMPI_P2P_H
+#include "../kernel/kernel.h"
+#include "../mpi/datatype.h"
+#include "queues.h"
+#include <mpi.h>
+
+enum p2p_kind { P2P_SEND = 1, P2P_RECV = 2 };
+enum p2p_mode { P2P_STANDARD, P2P_SYNC, P2P_READY, P2P_BUFFERED };
+
+typedef struct p2p_req {
+  enum p2p_kind kind;
+  enum p2p_mode mode;
+  unsigned char active, done, persistent, cancelled, freed;
+  int owner;      /* world rank that made the request */
+  int peer;       /* comm-local dest or source (may be MPI_ANY_SOURCE / MPI_PROC_NULL) */
+  int peer_world; /* send: world rank of dest */
+  int me_local;   /* send: sender's rank in the communicator */
+  int tag, ctx;
+  void *buf;
+  int count;
+  const dt_t *dt;
+  kern_comm_t *kc;   /* SimGrid side of the transfer, NULL when none pending */
+  kern_mbox_t *mbox; /* posted receive: the mailbox a sender will use */
+  MPI_Status st;     /* receive: filled at match time */
+  int handle;        /* MPI_Request handle, 0 if internal */
+  const char *comm_name;
+  struct p2p_req *next;
+} p2p_req_t;
+
+typedef struct p2p_msg {
+  int src, tag, ctx;
+  size_t bytes;
+  const void *buf; /* rendezvous: the sender's buffer */
+  int count;
+  const dt_t *dt;
+  char *copy; /* detached: packed copy of the data */
+  kern_mbox_t *mbox;
+  struct p2p_msg *next;
+} p2p_msg_t;
+
+void p2p_rank_init(p2p_queues_t *q);
+p2p_req_t *p2p_req_new(void);
+void p2p_req_free(p2p_req_t *r);
+/* Starts the operation described by r (fresh or persistent). */
+void p2p_start(p2p_req_t *r);
+void p2p_wait(p2p_req_t *r);
+int p2p_test(p2p_req_t *r);
+/* Waits until one of the active requests completes; returns its index, -1 if none is active. */
+int p2p_wait_any(p2p_req_t **rs, int n);
+/* Looks for a matching unexpected message on the calling rank; blocks if asked. */
+int p2p_probe(int src, int tag, int ctx, int block, MPI_Status *st);
+/* Cancels a receive not matched yet; returns 1 if cancelled. */
+int p2p_cancel(p2p_req_t *r);
+/* Human description of what r waits for, for reports. */
+void p2p_describe(const p2p_req_t *r, char *out, size_t len);
+/* Buffered sends still in flight: wait for all of them. */
+void p2p_bsend_flush(void);
+/* Bytes of the attached buffer still held by this rank's buffered sends. */
+size_t p2p_bsend_in_use(void);
+#endif

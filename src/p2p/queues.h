@@ -1,0 +1,14 @@
+/* Per-rank matching queues, embedded in the rank: posted receives and
+ * unexpected messages, both in arrival order. */
+#ifndef SIMPI_P2P_QUEUES_H
+#define SIMPI_P2P_QUEUES_H
+struct p2p_req;
+struct p2p_msg;
+struct kern_event;
+typedef struct p2p_queues {
+  struct p2p_msg *uhead, *utail;
+  struct p2p_req *phead, *ptail;
+  struct kern_event *arrival; /* notified when a message is queued while probing */
+  int probing;
+} p2p_queues_t;
+#endif

@@ -1,0 +1,167 @@
+/* Options: simrun passes its command line as SIMPI_* environment variables;
+ * smpi/ configuration keys are ours, the rest go to SimGrid. A program run
+ * without simrun behaves as one rank on the default platform. */
+#include "runtime.h"
+#include "../compute/compute.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int parse_size(const char *v, double *out)
+{
+  char *end;
+  errno = 0;
+  double d = strtod(v, &end);
+  if (errno || end == v || d < 0)
+    return -1;
+  if (*end == 'k' || *end == 'K')
+    d *= 1e3, end++;
+  else if (*end == 'M')
+    d *= 1e6, end++;
+  else if (*end == 'G')
+    d *= 1e9, end++;
+  else if (*end == 'T')
+    d *= 1e12, end++;
+  if (*end == 'f' || *end == 'B')
+    end++;
+  if (!strcmp(end, "ps") || !strcmp(end, "/s"))
+    end += 2;
+  if (*end)
+    return -1;
+  *out = d;
+  return 0;
+}
+
+static int parse_bool(const char *v, int *out)
+{
+  if (!strcmp(v, "yes") || !strcmp(v, "1") || !strcmp(v, "on") || !strcmp(v, "true"))
+    *out = 1;
+  else if (!strcmp(v, "no") || !strcmp(v, "0") || !strcmp(v, "off") || !strcmp(v, "false"))
+    *out = 0;
+  else
+    return -1;
+  return 0;
+}
+
+/* Applies one smpi/ key; returns 1 if it is ours, 0 if SimGrid's, -1 on a bad value. */
+static int smpi_key(const char *key, const char *val, char *err, size_t errlen)
+{
+  int rc = 0;
+  if (!strcmp(key, "smpi/host-speed")) {
+    if (!strcmp(val, "auto"))
+      rt_opts.host_speed = -1;
+    else
+      rc = parse_size(val, &rt_opts.host_speed);
+  } else if (!strcmp(key, "smpi/simulate-computation"))
+    rc = parse_bool(val, &rt_opts.simulate_computation);
+  else if (!strcmp(key, "smpi/cpu-threshold")) {
+    rc = parse_size(val, &rt_opts.cpu_threshold);
+  } else if (!strcmp(key, "smpi/send-is-detached-thresh"))
+    rc = parse_size(val, &rt_opts.detached_thresh);
+  else if (!strcmp(key, "smpi/test"))
+    rc = parse_size(val, &rt_opts.test_sleep);
+  else if (!strcmp(key, "smpi/iprobe"))
+    rc = parse_size(val, &rt_opts.iprobe_sleep);
+  else if (!strcmp(key, "smpi/os"))
+    rt_opts.os = strdup(val);
+  else if (!strcmp(key, "smpi/or"))
+    rt_opts.or_ = strdup(val);
+  else if (!strcmp(key, "smpi/ois"))
+    rt_opts.ois = strdup(val);
+  else if (!strcmp(key, "smpi/privatization") || !strcmp(key, "smpi/privatize-global-variables")) {
+    if (!strcmp(val, "dlopen") || !strcmp(val, "mmap") || !strcmp(val, "copy"))
+      rt_opts.privatize = 1;
+    else
+      rc = parse_bool(val, &rt_opts.privatize);
+  } else
+    return 0;
+  if (rc) {
+    snprintf(err, errlen, "bad value '%s' for --cfg=%s", val, key);
+    return -1;
+  }
+  return 1;
+}
+
+/* Splits SIMPI_CFG ("key:value" lines) into ours and SimGrid's. */
+static int parse_cfg(char *err, size_t errlen)
+{
+  const char *cfg = getenv("SIMPI_CFG");
+  if (!cfg)
+    return 0;
+  char *copy = strdup(cfg);
+  size_t cap = strlen(cfg) + 1, used = 0;
+  char *rest = calloc(cap, 1);
+  for (char *tok = strtok(copy, "\n"); tok; tok = strtok(NULL, "\n")) {
+    char *colon = strchr(tok, ':');
+    if (!colon) {
+      snprintf(err, errlen, "--cfg=%s: expected KEY:VALUE", tok);
+      return -1;
+    }
+    *colon = 0;
+    int r = smpi_key(tok, colon + 1, err, errlen);
+    if (r < 0)
+      return -1;
+    if (r == 0) {
+      *colon = ':';
+      used += (size_t)snprintf(rest + used, cap - used, "%s\n", tok);
+    }
+  }
+  setenv("SIMPI_SIMGRID_CFG", rest, 1);
+  free(copy);
+  free(rest);
+  return 0;
+}
+
+int rt_parse_options(char *err, size_t errlen)
+{
+  rt_opts = (rt_opts_t){.np = 1, .privatize = 1, .host_speed = 1e9, .simulate_computation = 1,
+                        .cpu_threshold = 1e-6, .detached_thresh = 65536, .test_sleep = 1e-4,
+                        .iprobe_sleep = 1e-4, .quiet = 1};
+  const char *v;
+  if ((v = getenv("SIMPI_NP"))) {
+    char *end;
+    long n = strtol(v, &end, 10);
+    if (*end || n <= 0 || n > 10000000) {
+      snprintf(err, errlen, "invalid number of ranks '%s' (-np must be a positive integer)", v);
+      return -1;
+    }
+    rt_opts.np = (int)n;
+    rt_opts.quiet = 0;
+  }
+  if ((v = getenv("SIMPI_PLATFORM")) && *v)
+    rt_opts.platform = v;
+  if ((v = getenv("SIMPI_HOSTFILE")) && *v)
+    rt_opts.hostfile = v;
+  rt_opts.map = (v = getenv("SIMPI_MAP")) && *v == '1';
+  if ((v = getenv("SIMPI_QUIET")))
+    rt_opts.quiet = *v == '1';
+  if ((v = getenv("SIMPI_PRIVATIZE")))
+    rt_opts.privatize = *v != '0';
+  if (parse_cfg(err, errlen))
+    return -1;
+  if (rt_opts.host_speed < 0)
+    rt_opts.host_speed = rt_measure_host_speed();
+  return 0;
+}
+
+double rt_piecewise(const char *spec, double bytes)
+{
+  /* "size:offset:factor;size:offset:factor": the last segment whose size <= bytes applies */
+  if (!spec)
+    return 0;
+  double cost = 0;
+  const char *p = spec;
+  while (*p) {
+    double size, off, fac;
+    int n;
+    if (sscanf(p, "%lf:%lf:%lf%n", &size, &off, &fac, &n) != 3)
+      break;
+    if (bytes >= size)
+      cost = off + fac * bytes;
+    p += n;
+    while (*p == ';' || *p == ' ')
+      p++;
+  }
+  return cost;
+}

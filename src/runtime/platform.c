@@ -1,0 +1,154 @@
+/* Platform and placement: loads the user's platform file or the embedded
+ * default cluster (one host per rank), and places ranks on hosts: the
+ * hostfile's lines in order, or the platform's hosts round-robin. */
+#define _GNU_SOURCE
+#include "runtime.h"
+#include "../kernel/kernel.h"
+#include "../p2p/p2p.h"
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+/* The embedded default platform; documented in README and simrun --help. */
+#define DEFAULT_CLUSTER                                                                                                \
+  "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"                          \
+  "<platform version=\"4.1\">\n"                                                                                     \
+  "  <cluster id=\"simpi\" prefix=\"node-\" suffix=\"\" radical=\"0-%d\" speed=\"1Gf\"\n"                           \
+  "           bw=\"10Gbps\" lat=\"10us\" bb_bw=\"100Gbps\" bb_lat=\"1us\"\n"                                         \
+  "           loopback_bw=\"100Gbps\" loopback_lat=\"0.1us\"/>\n"                                                    \
+  "</platform>\n"
+
+static int load_default(char *err, size_t errlen)
+{
+  int fd = memfd_create("simpi-platform.xml", 0);
+  FILE *f = fd < 0 ? NULL : fdopen(fd, "w+");
+  if (!f) {
+    snprintf(err, errlen, "cannot create the default platform in memory");
+    return -1;
+  }
+  fprintf(f, DEFAULT_CLUSTER, rt_opts.np - 1);
+  fflush(f);
+  char path[64];
+  snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+  int rc = kern_load_platform(path, err, errlen);
+  fclose(f);
+  return rc;
+}
+
+static int check_platform_file(const char *path, char *err, size_t errlen)
+{
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    snprintf(err, errlen, "cannot open platform file '%s': %m", path);
+    return -1;
+  }
+  char head[512] = {0};
+  size_t n = fread(head, 1, sizeof head - 1, f);
+  fclose(f);
+  head[n] = 0;
+  if (!strstr(head, "<platform") && !strstr(head, "<?xml")) {
+    snprintf(err, errlen, "platform file '%s' is not a SimGrid XML platform (no <platform> element)", path);
+    return -1;
+  }
+  return 0;
+}
+
+static int host_order(const void *a, const void *b)
+{
+  return strverscmp(kern_host_name(*(const size_t *)a), kern_host_name(*(const size_t *)b));
+}
+
+static int place_from_hostfile(char *err, size_t errlen)
+{
+  FILE *f = fopen(rt_opts.hostfile, "r");
+  if (!f) {
+    snprintf(err, errlen, "cannot open hostfile '%s': %m", rt_opts.hostfile);
+    return -1;
+  }
+  char line[512];
+  int next = 0, lineno = 0;
+  while (next < rt_opts.np && fgets(line, sizeof line, f)) {
+    lineno++;
+    char *s = line;
+    while (isspace((unsigned char)*s))
+      s++;
+    char *e = s + strcspn(s, "#\r\n");
+    while (e > s && isspace((unsigned char)e[-1]))
+      e--;
+    *e = 0;
+    if (!*s)
+      continue;
+    long slots = 1;
+    char *colon = strchr(s, ':');
+    if (colon) {
+      *colon = 0;
+      char *end;
+      slots = strtol(colon + 1, &end, 10);
+      if (*end || slots <= 0) {
+        snprintf(err, errlen, "hostfile '%s' line %d: bad slot count '%s'", rt_opts.hostfile, lineno, colon + 1);
+        fclose(f);
+        return -1;
+      }
+    }
+    int h = kern_host_index(s);
+    if (h < 0) {
+      snprintf(err, errlen, "hostfile '%s' line %d: the platform has no host '%s'", rt_opts.hostfile, lineno, s);
+      fclose(f);
+      return -1;
+    }
+    for (long k = 0; k < slots && next < rt_opts.np; k++)
+      rt_ranks[next++].host = (size_t)h;
+  }
+  fclose(f);
+  if (next < rt_opts.np) {
+    snprintf(err, errlen, "hostfile '%s' lists %d host slot%s but -np is %d", rt_opts.hostfile, next,
+             next == 1 ? "" : "s", rt_opts.np);
+    return -1;
+  }
+  return 0;
+}
+
+int rt_setup_platform(char *err, size_t errlen)
+{
+  if (rt_opts.platform) {
+    if (check_platform_file(rt_opts.platform, err, errlen))
+      return -1;
+    if (kern_load_platform(rt_opts.platform, err, errlen))
+      return -1;
+  } else if (load_default(err, errlen))
+    return -1;
+  size_t nh = kern_host_count();
+  if (nh == 0) {
+    snprintf(err, errlen, "the platform has no host");
+    return -1;
+  }
+  rt_nranks = rt_opts.np;
+  rt_ranks = calloc((size_t)rt_nranks, sizeof *rt_ranks);
+  if (!rt_ranks) {
+    snprintf(err, errlen, "out of memory for %d ranks", rt_nranks);
+    return -1;
+  }
+  for (int i = 0; i < rt_nranks; i++) {
+    rt_ranks[i].id = i;
+    p2p_rank_init(&rt_ranks[i].q);
+  }
+  if (rt_opts.hostfile) {
+    if (place_from_hostfile(err, errlen))
+      return -1;
+  } else {
+    size_t *order = malloc(nh * sizeof *order);
+    for (size_t i = 0; i < nh; i++)
+      order[i] = i;
+    qsort(order, nh, sizeof *order, host_order);
+    for (int i = 0; i < rt_nranks; i++)
+      rt_ranks[i].host = order[(size_t)i % nh];
+    free(order);
+  }
+  if (rt_opts.map)
+    for (int i = 0; i < rt_nranks; i++)
+      fprintf(stderr, "[rank %d] -> %s\n", i, kern_host_name(rt_ranks[i].host));
+  return 0;
+}

@@ -1,0 +1,119 @@
+/* Reports: warnings, fatal errors, the deadlock report, crash reports with a
+ * backtrace of the crashing rank, and the final one-line summary. */
+#define _GNU_SOURCE
+#define UNW_LOCAL_ONLY
+#include "runtime.h"
+#include "../kernel/kernel.h"
+#include <libunwind.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void rt_warn(const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  fflush(stdout);
+  fputs("simpi: warning: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+}
+
+void rt_fatal(int status, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  fflush(stdout);
+  fputs("simpi: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  fflush(NULL);
+  _exit(status);
+}
+
+void rt_report_deadlock(void)
+{
+  fflush(stdout);
+  int blocked = 0;
+  for (int i = 0; i < rt_nranks; i++)
+    blocked += rt_ranks[i].state != RT_ENDED;
+  fprintf(stderr, "simpi: deadlock at simulated time %.6f s: %d rank%s blocked\n", kern_now(), blocked,
+          blocked == 1 ? " is" : "s are");
+  int shown = 0;
+  for (int i = 0; i < rt_nranks; i++) {
+    rt_rank_t *r = &rt_ranks[i];
+    if (r->state == RT_ENDED)
+      continue;
+    if (shown++ == 64) {
+      fprintf(stderr, "  ... and %d more\n", blocked - 64);
+      break;
+    }
+    char loc[600];
+    rt_srcloc(r->call_pc, loc, sizeof loc);
+    if (r->state == RT_NEW)
+      fprintf(stderr, "  rank %d: never started\n", i);
+    else
+      fprintf(stderr, "  rank %d: in %s%s%s%s%s\n", i, r->call ? r->call : "(no MPI call)",
+              r->wait_desc[0] ? " " : "", r->wait_desc, loc[0] ? " at " : "", loc);
+  }
+  fflush(NULL);
+  _exit(1);
+}
+
+void rt_final_report(double wall)
+{
+  if (rt_opts.quiet)
+    return;
+  fflush(stdout);
+  fprintf(stderr, "simpi: simulated time %.6f s, wall time %.3f s, %d rank%s\n", kern_now(), wall, rt_nranks,
+          rt_nranks == 1 ? "" : "s");
+}
+
+static void crash_handler(int sig, siginfo_t *si, void *uctx)
+{
+  (void)si;
+  (void)uctx;
+  fflush(stdout);
+  rt_rank_t *r = rt_self;
+  if (r)
+    fprintf(stderr, "simpi: rank %d crashed with %s (%s)%s%s\n", r->id, sigabbrev_np(sig), strsignal(sig),
+            r->call ? ", last MPI call " : "", r->call ? r->call : "");
+  else
+    fprintf(stderr, "simpi: the simulator crashed with %s (%s)\n", sigabbrev_np(sig), strsignal(sig));
+  fprintf(stderr, "simpi: backtrace of %s:\n", r ? "that rank" : "the simulator");
+  void *pcs[32];
+  int n = unw_backtrace(pcs, 32);
+  int shown = 0;
+  for (int i = 0; i < n && shown < 16; i++) {
+    char loc[600];
+    rt_srcloc((char *)pcs[i] + 1, loc, sizeof loc);
+    if (!loc[0])
+      continue;
+    if (strstr(loc, "(crash_handler)") || strstr(loc, "__restore_rt"))
+      continue;
+    fprintf(stderr, "  #%d %s\n", shown++, loc);
+    if (strstr(loc, "(main)"))
+      break;
+  }
+  fflush(NULL);
+  _exit(128 + sig);
+}
+
+void rt_crash_handlers_install(void)
+{
+  static char altstack[1 << 16];
+  stack_t ss = {.ss_sp = altstack, .ss_size = sizeof altstack};
+  sigaltstack(&ss, NULL);
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = crash_handler;
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESETHAND;
+  int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+  for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
+    sigaction(sigs[i], &sa, NULL);
+}

@@ -1,0 +1,64 @@
+/* Runtime state shared by the layers: the ranks, the options, the current
+ * rank, error and report helpers. Owned by src/runtime/. */
+#ifndef SIMPI_RUNTIME_H
+#define SIMPI_RUNTIME_H
+#include <stddef.h>
+#include "../p2p/queues.h"
+
+typedef struct rt_opts {
+  int np;
+  const char *platform; /* NULL: embedded default cluster */
+  const char *hostfile;
+  int map, quiet, privatize;
+  double host_speed;    /* flop/s that one second of measured CPU time is worth */
+  int simulate_computation;
+  double cpu_threshold; /* seconds: shorter bursts are dropped */
+  double detached_thresh;
+  double test_sleep, iprobe_sleep;
+  const char *os, *or_, *ois; /* piecewise overhead specs "size:offset:factor;..." */
+  size_t stack_kib;
+} rt_opts_t;
+
+enum rt_state { RT_NEW, RT_RUNNING, RT_ENDED };
+
+typedef struct rt_rank {
+  int id;
+  size_t host;
+  enum rt_state state;
+  int initialized, finalized;
+  int exit_code;
+  const char *call;      /* MPI call in progress (or last one) */
+  void *call_pc;         /* return address into the user's code */
+  char wait_desc[160];   /* what a blocked call waits for, for deadlock reports */
+  double burst_start;    /* CPU clock when the rank left MPI */
+  void *priv_store;      /* this rank's copy of the program's globals */
+  int errh_world, errh_self;
+  long live_requests;
+  p2p_queues_t q;
+  void *bsend_buf;
+  size_t bsend_size, bsend_used;
+} rt_rank_t;
+
+extern rt_opts_t rt_opts;
+extern rt_rank_t *rt_ranks;
+extern int rt_nranks;
+extern rt_rank_t *rt_self; /* the rank running now */
+
+/* Options (options.c) */
+int rt_parse_options(char *err, size_t errlen);
+/* Platform and placement (platform.c) */
+int rt_setup_platform(char *err, size_t errlen);
+/* Privatization of the program's globals (privatize.c) */
+void rt_priv_init(void);
+void rt_priv_switch(rt_rank_t *to);
+/* Source locations (srcloc.c): "file.c:12" or "" */
+void rt_srcloc(void *pc, char *out, size_t len);
+/* Reports (report.c) */
+void rt_fatal(int status, const char *fmt, ...) __attribute__((noreturn, format(printf, 2, 3)));
+void rt_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void rt_crash_handlers_install(void);
+void rt_report_deadlock(void) __attribute__((noreturn));
+void rt_final_report(double wall);
+/* Piecewise overhead: offset + factor * bytes from a spec. */
+double rt_piecewise(const char *spec, double bytes);
+#endif

@@ -1,0 +1,166 @@
+/* Process start-up: takes over the program's main (by interposing
+ * __libc_start_main), builds the platform, spawns one actor per rank that
+ * runs the user's main, runs the simulation and reports. */
+#define _GNU_SOURCE
+#include "runtime.h"
+#include "../kernel/kernel.h"
+#include "../compute/compute.h"
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+typedef int (*main_fn)(int, char **, char **);
+static main_fn user_main;
+static int user_argc;
+static char **user_argv;
+extern char **environ;
+
+rt_opts_t rt_opts;
+rt_rank_t *rt_ranks;
+int rt_nranks;
+rt_rank_t *rt_self;
+static int simulating;
+static int ended_ranks;
+
+static double wall_now(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+static double wall_start;
+
+static void on_resume(void *data)
+{
+  rt_rank_t *r = data;
+  rt_self = r;
+  if (rt_opts.privatize)
+    rt_priv_switch(r);
+}
+
+static void rank_body(void *arg)
+{
+  rt_rank_t *r = arg;
+  r->state = RT_RUNNING;
+  char **argv = malloc(sizeof(char *) * (size_t)(user_argc + 1));
+  for (int i = 0; i < user_argc; i++)
+    argv[i] = user_argv[i];
+  argv[user_argc] = NULL;
+  cmp_burst_begin(r);
+  int rc = user_main(user_argc, argv, environ);
+  free(argv);
+  rt_self = r;
+  if (r->initialized && !r->finalized)
+    rt_warn("rank %d returned from main without calling MPI_Finalize", r->id);
+  r->exit_code = rc;
+  r->state = RT_ENDED;
+  ended_ranks++;
+}
+
+/* A rank called exit(): the whole simulation ends with that status. */
+static void on_exit_hook(int status, void *unused)
+{
+  (void)unused;
+  if (!simulating)
+    return;
+  rt_rank_t *r = rt_self;
+  int all_finalized = 1;
+  for (int i = 0; i < rt_nranks; i++)
+    all_finalized &= rt_ranks[i].finalized || rt_ranks[i].state == RT_ENDED;
+  if (r && (status != 0 || !all_finalized))
+    fprintf(stderr, "simpi: rank %d called exit(%d)%s: the simulation ends here\n", r->id, status,
+            r->finalized ? "" : " before MPI_Finalize");
+  else
+    rt_final_report(wall_now() - wall_start);
+  fflush(NULL);
+  _exit(status);
+}
+
+/* SimGrid options: ours first, then the user's --cfg keys SimGrid knows. */
+static char **simgrid_argv(int *argc)
+{
+  static const char *fixed[] = {"simpi", "--log=xbt_cfg.thres:warning", "--log=ker_engine.thres:error",
+                                "--cfg=network/model:SMPI", "--cfg=surf/precision:1e-9",
+                                "--cfg=contexts/factory:raw"};
+  size_t nfixed = sizeof fixed / sizeof *fixed;
+  const char *cfg = getenv("SIMPI_SIMGRID_CFG");
+  size_t n = nfixed + 2;
+  for (const char *p = cfg; p && *p; p++)
+    n += *p == '\n';
+  char **av = calloc(n + 2, sizeof *av);
+  int c = 0;
+  for (size_t i = 0; i < nfixed; i++)
+    av[c++] = (char *)fixed[i];
+  if (cfg) {
+    char *copy = strdup(cfg);
+    for (char *tok = strtok(copy, "\n"); tok; tok = strtok(NULL, "\n")) {
+      char *s = malloc(strlen(tok) + 7);
+      sprintf(s, "--cfg=%s", tok);
+      av[c++] = s;
+    }
+  }
+  av[c] = NULL;
+  *argc = c;
+  return av;
+}
+
+static int simulate(void)
+{
+  char err[512];
+  if (rt_parse_options(err, sizeof err)) {
+    fprintf(stderr, "simpi: %s\n", err);
+    return 1;
+  }
+  int sgc;
+  char **sgv = simgrid_argv(&sgc);
+  kern_init(&sgc, sgv);
+  if (rt_setup_platform(err, sizeof err)) {
+    fprintf(stderr, "simpi: %s\n", err);
+    return 1;
+  }
+  rt_crash_handlers_install();
+  if (rt_opts.privatize)
+    rt_priv_init();
+  kern_set_resume_hook(on_resume);
+  on_exit(on_exit_hook, NULL);
+  for (int i = 0; i < rt_nranks; i++) {
+    char name[24];
+    snprintf(name, sizeof name, "rank-%d", i);
+    kern_spawn(name, rt_ranks[i].host, rank_body, &rt_ranks[i], rt_opts.stack_kib);
+  }
+  simulating = 1;
+  kern_run();
+  rt_self = NULL;
+  if (ended_ranks < rt_nranks)
+    rt_report_deadlock();
+  simulating = 0;
+  int status = 0;
+  for (int i = 0; i < rt_nranks && !status; i++)
+    status = rt_ranks[i].exit_code;
+  rt_final_report(wall_now() - wall_start);
+  fflush(NULL);
+  _exit(status);
+}
+
+static int simpi_main(int argc, char **argv, char **envp)
+{
+  (void)envp;
+  wall_start = wall_now();
+  user_argc = argc;
+  user_argv = argv;
+  return simulate();
+}
+
+typedef int (*start_fn)(main_fn, int, char **, void (*)(void), void (*)(void), void (*)(void), void *);
+
+__attribute__((visibility("default"))) int __libc_start_main(main_fn main, int argc, char **argv,
+                                                             void (*init)(void), void (*fini)(void),
+                                                             void (*rtld_fini)(void), void *stack_end)
+{
+  start_fn real = (start_fn)dlsym(RTLD_NEXT, "__libc_start_main");
+  user_main = main;
+  return real(simpi_main, argc, argv, init, fini, rtld_fini, stack_end);
+}
