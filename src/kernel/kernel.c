@@ -205,10 +205,12 @@ kern_event_t *kern_event_new(void)
   BLOCKING(e->cond = sg_cond_init());
   return e;
 }
-void kern_event_wait(kern_event_t *e)
+void kern_event_wait(kern_event_t *e, int (*still_waiting)(void *), void *arg)
 {
   if (!event_mutex)
     BLOCKING(event_mutex = sg_mutex_init());
-  BLOCKING(sg_mutex_lock(event_mutex); sg_cond_wait(e->cond, event_mutex); sg_mutex_unlock(event_mutex));
+  /* the check runs after the last point where others could run before the wait */
+  BLOCKING(sg_mutex_lock(event_mutex); if (still_waiting(arg)) sg_cond_wait(e->cond, event_mutex);
+           sg_mutex_unlock(event_mutex));
 }
 void kern_event_notify(kern_event_t *e) { BLOCKING(sg_cond_notify_all(e->cond)); }

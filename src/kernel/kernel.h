@@ -42,7 +42,8 @@ ssize_t kern_wait_any(kern_comm_t **cs, size_t n); /* index done, released */
 
 /* Events: a rank sleeps until another one notifies it. */
 kern_event_t *kern_event_new(void);
-void kern_event_wait(kern_event_t *e);
+/* Sleeps on e unless still_waiting(arg) says 0 once nothing else can run. */
+void kern_event_wait(kern_event_t *e, int (*still_waiting)(void *), void *arg);
 void kern_event_notify(kern_event_t *e);
 
 #endif
