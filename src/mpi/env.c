@@ -58,7 +58,9 @@ int PMPI_Init_thread(int *argc, char ***argv, int required, int *provided)
   /* ranks are user-level contexts in one thread: every level is safe */
   *provided = required < MPI_THREAD_SINGLE ? MPI_THREAD_SINGLE
               : required > MPI_THREAD_MULTIPLE ? MPI_THREAD_MULTIPLE : required;
-  return do_init("MPI_Init_thread", __builtin_return_address(0));
+  int rc = do_init("MPI_Init_thread", __builtin_return_address(0));
+  rt_self->thread_level = *provided;
+  return rc;
 }
 
 int PMPI_Initialized(int *flag)
@@ -96,7 +98,7 @@ int PMPI_Abort(MPI_Comm comm, int errorcode)
 
 int PMPI_Query_thread(int *provided)
 {
-  *provided = MPI_THREAD_MULTIPLE;
+  *provided = rt_self ? rt_self->thread_level : MPI_THREAD_SINGLE;
   return MPI_SUCCESS;
 }
 

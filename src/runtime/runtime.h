@@ -26,6 +26,7 @@ typedef struct rt_rank {
   size_t host;
   enum rt_state state;
   int initialized, finalized;
+  int thread_level;      /* what MPI_Init_thread provided */
   int exit_code;
   const char *call;      /* MPI call in progress (or last one) */
   void *call_pc;         /* return address into the user's code */

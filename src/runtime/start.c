@@ -18,10 +18,6 @@ static int user_argc;
 static char **user_argv;
 extern char **environ;
 
-rt_opts_t rt_opts;
-rt_rank_t *rt_ranks;
-int rt_nranks;
-rt_rank_t *rt_self;
 static int simulating;
 static int ended_ranks;
 

@@ -7,6 +7,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+/* one line is written with a single printf so that lines of different ranks never mix */
+static char line[4096];
+static int len;
+#define ADD(...) (len += snprintf(line + len, sizeof line - (size_t)len, __VA_ARGS__))
+#define FLUSH_LINE() (printf("%s\n", line), len = 0)
+
 #define BIG 10000
 
 int main(int argc, char **argv)
@@ -34,20 +40,21 @@ int main(int argc, char **argv)
                 if (r[k * n + i] != k * 100000 + i)
                     ok = 0;
         if (n <= 4) {
-            printf("rank %d: count %d:", rank, n);
+            ADD("rank %d: count %d:", rank, n);
             for (i = 0; i < n * size; i++)
-                printf(" %d", r[i]);
-            printf(" %s\n", ok ? "OK" : "FAIL");
+                ADD(" %d", r[i]);
+            ADD(" %s", ok ? "OK" : "FAIL");
+            FLUSH_LINE();
         } else {
             printf("rank %d: count %d: %s\n", rank, n, ok ? "OK" : "FAIL");
         }
     }
     d = rank * 1.5;
     MPI_Allgather(&d, 1, MPI_DOUBLE, dr, 1, MPI_DOUBLE, MPI_COMM_WORLD);
-    printf("rank %d: doubles:", rank);
+    ADD("rank %d: doubles:", rank);
     for (i = 0; i < size; i++)
-        printf(" %.1f", dr[i]);
-    printf("\n");
+        ADD(" %.1f", dr[i]);
+    FLUSH_LINE();
     free(s);
     free(r);
     free(dr);

@@ -7,6 +7,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+/* one line is written with a single printf so that lines of different ranks never mix */
+static char line[4096];
+static int len;
+#define ADD(...) (len += snprintf(line + len, sizeof line - (size_t)len, __VA_ARGS__))
+#define FLUSH_LINE() (printf("%s\n", line), len = 0)
+
 #define BIG 32768
 
 int main(int argc, char **argv)
@@ -26,10 +32,10 @@ int main(int argc, char **argv)
             for (i = 0; i < n; i++)
                 s[k * n + i] = rank * 100 + k * 10 + i;
         MPI_Alltoall(s, n, MPI_INT, r, n, MPI_INT, MPI_COMM_WORLD);
-        printf("rank %d: block %d:", rank, n);
+        ADD("rank %d: block %d:", rank, n);
         for (i = 0; i < n * size; i++)
-            printf(" %d", r[i]);
-        printf("\n");
+            ADD(" %d", r[i]);
+        FLUSH_LINE();
     }
 
     for (k = 0; k < size; k++)

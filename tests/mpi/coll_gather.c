@@ -6,6 +6,12 @@
 #include <mpi.h>
 #include <stdio.h>
 
+/* one line is written with a single printf so that lines of different ranks never mix */
+static char line[4096];
+static int len;
+#define ADD(...) (len += snprintf(line + len, sizeof line - (size_t)len, __VA_ARGS__))
+#define FLUSH_LINE() (printf("%s\n", line), len = 0)
+
 #define MAXP 16
 
 int main(int argc, char **argv)
@@ -25,17 +31,17 @@ int main(int argc, char **argv)
             r[i] = -1;
         MPI_Gather(s, 1, MPI_INT, rank == root ? r : NULL, 1, MPI_INT, root, MPI_COMM_WORLD);
         if (rank == root) {
-            printf("root %d count 1:", root);
+            ADD("root %d count 1:", root);
             for (i = 0; i < size; i++)
-                printf(" %d", r[i]);
-            printf("\n");
+                ADD(" %d", r[i]);
+            FLUSH_LINE();
         }
         MPI_Gather(s, 3, MPI_INT, rank == root ? r : NULL, 3, MPI_INT, root, MPI_COMM_WORLD);
         if (rank == root) {
-            printf("root %d count 3:", root);
+            ADD("root %d count 3:", root);
             for (i = 0; i < 3 * size; i++)
-                printf(" %d", r[i]);
-            printf("\n");
+                ADD(" %d", r[i]);
+            FLUSH_LINE();
         }
         for (i = 0; i < 3 * size; i++)
             r[i] = -1;
@@ -45,10 +51,10 @@ int main(int argc, char **argv)
         ds = rank + 0.5;
         MPI_Gather(&ds, 1, MPI_DOUBLE, dr, 1, MPI_DOUBLE, root, MPI_COMM_WORLD);
         if (rank == root) {
-            printf("root %d doubles:", root);
+            ADD("root %d doubles:", root);
             for (i = 0; i < size; i++)
-                printf(" %.1f", dr[i]);
-            printf("\n");
+                ADD(" %.1f", dr[i]);
+            FLUSH_LINE();
         }
     }
     MPI_Finalize();

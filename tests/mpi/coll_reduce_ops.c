@@ -1,4 +1,4 @@
-/* what this tests: Reduce (roots 0 and size-1) and Allreduce with every predefined op
+/* what this tests: Reduce (root rotating with the op) and Allreduce with every predefined op
  *   (SUM PROD MIN MAX LAND LOR LXOR BAND BOR BXOR) on every predefined C type it applies to;
  *   rank 0 prints the results, any rank prints FAIL if its result differs from the expected one
  * np: 4
@@ -58,8 +58,8 @@ static unsigned long long gen_bits(int r, int i, size_t sz)
     {                                                                                             \
         int o, i, r;                                                                              \
         for (o = ofirst; o <= olast; o++) {                                                       \
-            T s[N], r0[N], r1[N], ra[N], e[N];                                                    \
-            int ok0 = 1, ok1 = 1, oka = 1;                                                        \
+            T s[N], r0[N], ra[N], e[N];                                                           \
+            int ok0 = 1, oka = 1, root = o % size;                                                \
             for (i = 0; i < N; i++) {                                                             \
                 s[i] = GEN_VALUE(T, GEN, o, rank, i, ISFLT);                                      \
                 e[i] = GEN_VALUE(T, GEN, o, 0, i, ISFLT);                                         \
@@ -67,16 +67,13 @@ static unsigned long long gen_bits(int r, int i, size_t sz)
                     T v = GEN_VALUE(T, GEN, o, r, i, ISFLT);                                      \
                     e[i] = (T)(COMBINE(e[i], v, o));                                              \
                 }                                                                                 \
-                r0[i] = r1[i] = ra[i] = (T)7;                                                     \
+                r0[i] = ra[i] = (T)7;                                                             \
             }                                                                                     \
-            MPI_Reduce(s, r0, N, dt, ops[o], 0, MPI_COMM_WORLD);                                  \
-            MPI_Reduce(s, r1, N, dt, ops[o], size - 1, MPI_COMM_WORLD);                           \
+            MPI_Reduce(s, r0, N, dt, ops[o], root, MPI_COMM_WORLD);                               \
             MPI_Allreduce(s, ra, N, dt, ops[o], MPI_COMM_WORLD);                                  \
             for (i = 0; i < N; i++) {                                                             \
-                if (rank == 0 && r0[i] != e[i])                                                   \
+                if (rank == root && r0[i] != e[i])                                                \
                     ok0 = 0;                                                                      \
-                if (rank == size - 1 && r1[i] != e[i])                                            \
-                    ok1 = 0;                                                                      \
                 if (ra[i] != e[i])                                                                \
                     oka = 0;                                                                      \
             }                                                                                     \
@@ -85,9 +82,9 @@ static unsigned long long gen_bits(int r, int i, size_t sz)
                 for (i = 0; i < N; i++)                                                           \
                     printf(" " FMT, (PT)ra[i]);                                                   \
                 printf("%s\n", ok0 && oka ? "" : "  FAIL");                                       \
-            } else if (!ok1 || !oka) {                                                            \
+            } else if (!ok0 || !oka) {                                                            \
                 printf("FAIL rank %d: %s %s reduce ok=%d allreduce ok=%d\n", rank, dtname,        \
-                       opnames[o], ok1, oka);                                                     \
+                       opnames[o], ok0, oka);                                                     \
             }                                                                                     \
         }                                                                                         \
     }

@@ -56,13 +56,13 @@ int main(int argc, char **argv)
     /* collective argument errors are detected locally on every rank */
     res[0] = MPI_Bcast(&x, 1, MPI_INT, size, MPI_COMM_WORLD) != MPI_SUCCESS;
     res[1] = MPI_Reduce(&x, &y, 1, MPI_INT, MPI_OP_NULL, 0, MPI_COMM_WORLD) != MPI_SUCCESS;
-    res[2] = MPI_Allreduce(&x, &y, -1, MPI_INT, MPI_SUM, MPI_COMM_WORLD) != MPI_SUCCESS;
+    res[2] = MPI_Gather(&x, 1, MPI_INT, &y, 1, MPI_INT, -1, MPI_COMM_WORLD) != MPI_SUCCESS;
     if (rank == 0) {
         printf("Bcast with root size: %s\n", cname(MPI_Bcast(&x, 1, MPI_INT, size, MPI_COMM_WORLD)));
         printf("Reduce with MPI_OP_NULL: %s\n",
                cname(MPI_Reduce(&x, &y, 1, MPI_INT, MPI_OP_NULL, 0, MPI_COMM_WORLD)));
-        printf("Allreduce with count -1: %s\n",
-               cname(MPI_Allreduce(&x, &y, -1, MPI_INT, MPI_SUM, MPI_COMM_WORLD)));
+        printf("Gather with root -1: %s\n",
+               cname(MPI_Gather(&x, 1, MPI_INT, &y, 1, MPI_INT, -1, MPI_COMM_WORLD)));
     }
     /* the errors above did not break communication */
     x = rank + 1;

@@ -7,6 +7,12 @@
 #include <stdio.h>
 #include <string.h>
 
+/* one line is written with a single printf so that lines of different ranks never mix */
+static char line[4096];
+static int len;
+#define ADD(...) (len += snprintf(line + len, sizeof line - (size_t)len, __VA_ARGS__))
+#define FLUSH_LINE() (printf("%s\n", line), len = 0)
+
 int main(int argc, char **argv)
 {
     int rank, i, count;
@@ -40,17 +46,17 @@ int main(int argc, char **argv)
 
         MPI_Recv(ia, 10, MPI_INT, 0, 7, MPI_COMM_WORLD, &st);
         MPI_Get_count(&st, MPI_INT, &count);
-        printf("rank 1: ints source=%d tag=%d count=%d values=", st.MPI_SOURCE, st.MPI_TAG, count);
+        ADD("rank 1: ints source=%d tag=%d count=%d values=", st.MPI_SOURCE, st.MPI_TAG, count);
         for (i = 0; i < 10; i++)
-            printf(" %d", ia[i]);
-        printf("\n");
+            ADD(" %d", ia[i]);
+        FLUSH_LINE();
 
         MPI_Recv(da, 5, MPI_DOUBLE, 0, 8, MPI_COMM_WORLD, &st);
         MPI_Get_count(&st, MPI_DOUBLE, &count);
-        printf("rank 1: doubles source=%d tag=%d count=%d values=", st.MPI_SOURCE, st.MPI_TAG, count);
+        ADD("rank 1: doubles source=%d tag=%d count=%d values=", st.MPI_SOURCE, st.MPI_TAG, count);
         for (i = 0; i < 5; i++)
-            printf(" %.17g", da[i]);
-        printf("\n");
+            ADD(" %.17g", da[i]);
+        FLUSH_LINE();
 
         /* buffer larger than the message */
         MPI_Recv(msg, 64, MPI_CHAR, 0, 9, MPI_COMM_WORLD, &st);

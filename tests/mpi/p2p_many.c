@@ -23,11 +23,12 @@ int main(int argc, char **argv)
     for (round = 0; round < 2; round++) {
         int ok = 1;
         long total = 0;
-        for (i = 0; i < size; i++) {
+        for (i = 0; i < size; i++)
             for (k = 0; k < N; k++) {
                 sbuf[i][k] = round * 100000 + rank * 1000 + i * 10 + k;
                 rbuf[i][k] = -1;
             }
+        for (i = 0; i < size; i++) {
             /* receives posted in reverse order to shake up matching */
             MPI_Irecv(rbuf[size - 1 - i], N, MPI_INT, size - 1 - i, (size - 1 - i) * 100 + rank,
                       MPI_COMM_WORLD, &reqs[i]);

@@ -20,6 +20,8 @@ int main(int argc, char **argv)
         for (i = 0; i < n; i++)
             buf[i] = rank * 1000 + i;
         MPI_Send(buf, n, MPI_INT, 0, rank, MPI_COMM_WORLD);
+        /* the second message must not be seen by the ANY_TAG probes of the first loop */
+        MPI_Barrier(MPI_COMM_WORLD);
         MPI_Send(buf, 2, MPI_INT, 0, 50 + rank, MPI_COMM_WORLD);
         free(buf);
     } else {
@@ -44,6 +46,8 @@ int main(int argc, char **argv)
         for (i = 1; i < size; i++)
             printf("probe from %d: tag %d count %d first %d last %d\n", i, tags[i], lens[i], firsts[i],
                    lasts[i]);
+
+        MPI_Barrier(MPI_COMM_WORLD);
 
         /* Iprobe for a tag nobody sends */
         flag = 1;

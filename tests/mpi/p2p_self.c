@@ -8,7 +8,7 @@
 int main(int argc, char **argv)
 {
     int rank, size, a = 5, b = -1, c[3] = {1, 2, 3}, d[3], count;
-    MPI_Request req;
+    MPI_Request req, reqs[2];
     MPI_Status st;
 
     MPI_Init(&argc, &argv);
@@ -40,12 +40,12 @@ int main(int argc, char **argv)
 
     /* messages on WORLD and SELF do not mix */
     a = 10;
-    MPI_Isend(&a, 1, MPI_INT, 0, 5, MPI_COMM_WORLD, &req);
+    MPI_Isend(&a, 1, MPI_INT, 0, 5, MPI_COMM_WORLD, &reqs[0]);
     b = 20;
-    MPI_Send(&b, 1, MPI_INT, 0, 5, MPI_COMM_SELF);
+    MPI_Isend(&b, 1, MPI_INT, 0, 5, MPI_COMM_SELF, &reqs[1]);
     MPI_Recv(&d[0], 1, MPI_INT, 0, 5, MPI_COMM_SELF, MPI_STATUS_IGNORE);
     MPI_Recv(&d[1], 1, MPI_INT, 0, 5, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    MPI_Wait(&req, MPI_STATUS_IGNORE);
+    MPI_Waitall(2, reqs, MPI_STATUSES_IGNORE);
     printf("self got %d, world got %d\n", d[0], d[1]);
 
     /* collectives with one rank */
