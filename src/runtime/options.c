@@ -61,6 +61,8 @@ static int smpi_key(const char *key, const char *val, char *err, size_t errlen)
     rc = parse_size(val, &rt_opts.detached_thresh);
   else if (!strcmp(key, "smpi/test"))
     rc = parse_size(val, &rt_opts.test_sleep);
+  else if (!strcmp(key, "smpi/wtime"))
+    rc = parse_size(val, &rt_opts.wtime_sleep);
   else if (!strcmp(key, "smpi/iprobe"))
     rc = parse_size(val, &rt_opts.iprobe_sleep);
   else if (!strcmp(key, "smpi/os"))
@@ -117,7 +119,7 @@ int rt_parse_options(char *err, size_t errlen)
 {
   rt_opts = (rt_opts_t){.np = 1, .privatize = 1, .host_speed = 1e9, .simulate_computation = 1,
                         .cpu_threshold = 1e-6, .detached_thresh = 65536, .test_sleep = 1e-4,
-                        .iprobe_sleep = 1e-4, .quiet = 1};
+                        .iprobe_sleep = 1e-4, .wtime_sleep = 1e-8, .quiet = 1};
   const char *v;
   if ((v = getenv("SIMPI_NP"))) {
     char *end;

@@ -14,7 +14,7 @@ typedef struct rt_opts {
   int simulate_computation;
   double cpu_threshold; /* seconds: shorter bursts are dropped */
   double detached_thresh;
-  double test_sleep, iprobe_sleep;
+  double test_sleep, iprobe_sleep, wtime_sleep;
   const char *os, *or_, *ois; /* piecewise overhead specs "size:offset:factor;..." */
   size_t stack_kib;
 } rt_opts_t;

@@ -6,6 +6,8 @@
 #include "../kernel/kernel.h"
 #include "../compute/compute.h"
 #include <dlfcn.h>
+#include <fcntl.h>
+#include <sys/wait.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,7 +80,7 @@ static void on_exit_hook(int status, void *unused)
 /* SimGrid options: ours first, then the user's --cfg keys SimGrid knows. */
 static char **simgrid_argv(int *argc)
 {
-  static const char *fixed[] = {"simpi", "--log=xbt_cfg.thres:warning", "--log=ker_engine.thres:error",
+  static const char *fixed[] = {"simpi", "--log=xbt_cfg.thres:warning", "--log=ker_engine.app:file:/dev/null",
                                 "--cfg=network/model:SMPI", "--cfg=surf/precision:1e-9",
                                 "--cfg=contexts/factory:raw"};
   size_t nfixed = sizeof fixed / sizeof *fixed;
@@ -103,6 +105,59 @@ static char **simgrid_argv(int *argc)
   return av;
 }
 
+/* SimGrid aborts on a bad configuration key or platform file, with pages of
+ * output. Try them in a child first and turn a failure into one line. */
+static void check_simgrid_setup(int sgc, char **sgv)
+{
+  const char *cfg = getenv("SIMPI_SIMGRID_CFG");
+  if (!rt_opts.platform && !(cfg && *cfg))
+    return; /* the embedded platform and our own defaults are known to load */
+  int fds[2];
+  if (pipe(fds))
+    return;
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(fds[1], 2);
+    close(fds[0]);
+    int null = open("/dev/null", O_WRONLY);
+    dup2(null, 1);
+    kern_init(&sgc, sgv);
+    char err[256];
+    if (rt_opts.platform)
+      kern_load_platform(rt_opts.platform, err, sizeof err);
+    _exit(0);
+  }
+  close(fds[1]);
+  char out[8192];
+  size_t n = 0;
+  ssize_t k;
+  while ((k = read(fds[0], out + n, sizeof out - 1 - n)) > 0)
+    n += (size_t)k;
+  out[n] = 0;
+  close(fds[0]);
+  int status;
+  waitpid(pid, &status, 0);
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+    return;
+  /* the first error line, without SimGrid's "[time] file:line: [category/LEVEL] " prefix */
+  char *line = strtok(out, "\n"), *msg = NULL;
+  for (; line; line = strtok(NULL, "\n"))
+    if (strstr(line, "ERROR]") || strstr(line, "CRITICAL]")) {
+      msg = line;
+      break;
+    }
+  if (msg) {
+    char *p = strstr(msg, "] ");
+    while (p && strstr(p + 2, "] "))
+      p = strstr(p + 2, "] ");
+    if (p)
+      msg = p + 2;
+  }
+  fprintf(stderr, "simpi: cannot set up the simulation: %s\n", msg ? msg : "SimGrid refused the configuration");
+  exit(1);
+}
+
 static int simulate(void)
 {
   char err[512];
@@ -112,6 +167,7 @@ static int simulate(void)
   }
   int sgc;
   char **sgv = simgrid_argv(&sgc);
+  check_simgrid_setup(sgc, sgv);
   kern_init(&sgc, sgv);
   if (rt_setup_platform(err, sizeof err)) {
     fprintf(stderr, "simpi: %s\n", err);

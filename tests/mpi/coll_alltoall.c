@@ -7,11 +7,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* one line is written with a single printf so that lines of different ranks never mix */
+/* a line is written with one fputs (one write under an unbuffered stdout) so that lines of
+   different ranks never mix */
 static char line[4096];
 static int len;
 #define ADD(...) (len += snprintf(line + len, sizeof line - (size_t)len, __VA_ARGS__))
-#define FLUSH_LINE() (printf("%s\n", line), len = 0)
+#define FLUSH_LINE() (ADD("\n"), fputs(line, stdout), len = 0)
 
 #define BIG 32768
 

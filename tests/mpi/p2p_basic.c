@@ -7,11 +7,12 @@
 #include <stdio.h>
 #include <string.h>
 
-/* one line is written with a single printf so that lines of different ranks never mix */
+/* a line is written with one fputs (one write under an unbuffered stdout) so that lines of
+   different ranks never mix */
 static char line[4096];
 static int len;
 #define ADD(...) (len += snprintf(line + len, sizeof line - (size_t)len, __VA_ARGS__))
-#define FLUSH_LINE() (printf("%s\n", line), len = 0)
+#define FLUSH_LINE() (ADD("\n"), fputs(line, stdout), len = 0)
 
 int main(int argc, char **argv)
 {
@@ -33,7 +34,7 @@ int main(int argc, char **argv)
         MPI_Send(da, 5, MPI_DOUBLE, 1, 8, MPI_COMM_WORLD);
         MPI_Send(msg, (int)strlen(msg) + 1, MPI_CHAR, 1, 9, MPI_COMM_WORLD);
         MPI_Send(three, 3, MPI_INT, 1, 32767, MPI_COMM_WORLD);
-        /* ping-pong: the reply is the sum and the product of what was sent */
+        /* ping-pong: the reply is the sum and the maximum of what was sent */
         MPI_Recv(back, 4, MPI_INT, 1, 0, MPI_COMM_WORLD, &st);
         MPI_Get_count(&st, MPI_INT, &count);
         printf("rank 0: reply source=%d tag=%d count=%d values=%d %d\n", st.MPI_SOURCE, st.MPI_TAG,
@@ -77,10 +78,10 @@ int main(int argc, char **argv)
         printf("rank 1: as doubles count is MPI_UNDEFINED=%d\n", count == MPI_UNDEFINED);
 
         reply[0] = 0;
-        reply[1] = 1;
+        reply[1] = ia[0];
         for (i = 0; i < 10; i++) {
             reply[0] += ia[i];
-            reply[1] *= (ia[i] == 0 ? 1 : ia[i]);
+            reply[1] = ia[i] > reply[1] ? ia[i] : reply[1];
         }
         MPI_Send(reply, 2, MPI_INT, 0, 0, MPI_COMM_WORLD);
     }
