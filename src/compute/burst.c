@@ -1,6 +1,9 @@
-/* CPU bursts: the thread CPU time a rank spends between two MPI calls is
- * measured (only one rank runs at a time, so it is that rank's) and injected
- * as flops = seconds x smpi/host-speed on its simulated host. */
+/* CPU bursts: the time a rank spends between two MPI calls is measured and
+ * injected as flops = seconds x smpi/host-speed on its simulated host. All
+ * ranks run in one thread, one at a time, so the monotonic clock between a
+ * rank's exit from MPI and its next entry is that rank's computation (plus
+ * any preemption by other processes). It is read through the vDSO: a thread
+ * CPU clock costs a system call, twice per MPI call. */
 #include "compute.h"
 #include "../kernel/kernel.h"
 #include "../runtime/runtime.h"
@@ -9,7 +12,7 @@
 static double cpu_now(void)
 {
   struct timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 

@@ -213,19 +213,19 @@ void p2p_describe(const p2p_req_t *r, char *out, size_t len)
 {
   char peer[32];
   if (r->peer == MPI_ANY_SOURCE)
-    snprintf(peer, sizeof peer, "MPI_ANY_SOURCE");
+    snprintf(peer, sizeof peer, "any rank");
   else
-    snprintf(peer, sizeof peer, "%d", r->peer);
+    snprintf(peer, sizeof peer, "rank %d", r->peer);
   char tag[24];
   if (r->tag == MPI_ANY_TAG)
     snprintf(tag, sizeof tag, "MPI_ANY_TAG");
   else
     snprintf(tag, sizeof tag, "%d", r->tag);
   if (r->kind == P2P_RECV)
-    snprintf(out, len, "waiting for a message from rank %s (tag %s, %s)", peer, tag,
+    snprintf(out, len, "waiting for a message from %s (tag %s, %s)", peer, tag,
              r->comm_name ? r->comm_name : "?");
   else
-    snprintf(out, len, "waiting for rank %s to receive a message (tag %s, %s, %zu bytes)", peer, tag,
+    snprintf(out, len, "waiting for %s to receive a message (tag %s, %s, %zu bytes)", peer, tag,
              r->comm_name ? r->comm_name : "?", (size_t)r->count * r->dt->size);
 }
 
@@ -235,9 +235,9 @@ void p2p_wait(p2p_req_t *r)
     return;
   if (r->kc) {
     rt_rank_t *me = rt_self;
-    p2p_describe(r, me->wait_desc, sizeof me->wait_desc);
+    me->waiting_on = r;
     kern_wait(r->kc);
-    me->wait_desc[0] = 0;
+    me->waiting_on = NULL;
   }
   finish(r);
 }
@@ -275,9 +275,9 @@ int p2p_wait_any(p2p_req_t **rs, int n)
       idx[k++] = i;
     }
   rt_rank_t *me = rt_self;
-  p2p_describe(rs[idx[0]], me->wait_desc, sizeof me->wait_desc);
+  me->waiting_on = rs[idx[0]];
   ssize_t got = kern_wait_any(kcs, (size_t)k);
-  me->wait_desc[0] = 0;
+  me->waiting_on = NULL;
   int i = idx[got];
   free(kcs);
   free(idx);
@@ -306,8 +306,7 @@ static int nothing_queued(void *arg)
 
 int p2p_probe(int src, int tag, int ctx, int block, MPI_Status *st)
 {
-  rt_rank_t *me = rt_self;
-  p2p_queues_t *q = &me->q;
+  p2p_queues_t *q = &rt_self->q;
   for (;;) {
     p2p_msg_t *m = find_unexpected(q, src, tag, ctx);
     if (m) {
@@ -324,12 +323,12 @@ int p2p_probe(int src, int tag, int ctx, int block, MPI_Status *st)
       q->arrival = kern_event_new(); /* may let others run: look again */
       continue;
     }
-    snprintf(me->wait_desc, sizeof me->wait_desc, "probing for a message from rank %d (tag %d)", src, tag);
+    q->probe_src = src;
+    q->probe_tag = tag;
     q->probing = 1;
     struct probe_arg pa = {src, tag, ctx, q};
     kern_event_wait(q->arrival, nothing_queued, &pa);
     q->probing = 0;
-    me->wait_desc[0] = 0;
   }
 }
 

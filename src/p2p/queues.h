@@ -9,6 +9,6 @@ typedef struct p2p_queues {
   struct p2p_msg *uhead, *utail;
   struct p2p_req *phead, *ptail;
   struct kern_event *arrival; /* notified when a message is queued while probing */
-  int probing;
+  int probing, probe_src, probe_tag; /* a blocking probe in progress */
 } p2p_queues_t;
 #endif

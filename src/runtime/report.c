@@ -4,6 +4,7 @@
 #define UNW_LOCAL_ONLY
 #include "runtime.h"
 #include "../kernel/kernel.h"
+#include "../p2p/p2p.h"
 #include <libunwind.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -53,13 +54,17 @@ void rt_report_deadlock(void)
       fprintf(stderr, "  ... and %d more\n", blocked - 64);
       break;
     }
-    char loc[600];
+    char loc[600], what[200] = "";
     rt_srcloc(r->call_pc, loc, sizeof loc);
+    if (r->waiting_on)
+      p2p_describe(r->waiting_on, what, sizeof what);
+    else if (r->q.probing)
+      snprintf(what, sizeof what, "probing for a message from rank %d (tag %d)", r->q.probe_src, r->q.probe_tag);
     if (r->state == RT_NEW)
       fprintf(stderr, "  rank %d: never started\n", i);
     else
       fprintf(stderr, "  rank %d: in %s%s%s%s%s\n", i, r->call ? r->call : "(no MPI call)",
-              r->wait_desc[0] ? " " : "", r->wait_desc, loc[0] ? " at " : "", loc);
+              what[0] ? " " : "", what, loc[0] ? " at " : "", loc);
   }
   fflush(NULL);
   _exit(1);

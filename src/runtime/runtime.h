@@ -30,7 +30,7 @@ typedef struct rt_rank {
   int exit_code;
   const char *call;      /* MPI call in progress (or last one) */
   void *call_pc;         /* return address into the user's code */
-  char wait_desc[160];   /* what a blocked call waits for, for deadlock reports */
+  const struct p2p_req *waiting_on; /* the request a blocked call waits for (reports) */
   double burst_start;    /* CPU clock when the rank left MPI */
   void *priv_store;      /* this rank's copy of the program's globals */
   int errh_world, errh_self;
