@@ -2,6 +2,7 @@
 # dev.sh: the two commands of the README.
 #   ./dev.sh demo    install what is missing, build, run the ring sample on 64 ranks
 #   ./dev.sh test    install what is missing, build with -Werror, run the whole test suite
+#                    (unit tests, MPI programs under simrun, the same under MPICH, smpirun timings)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -43,7 +44,8 @@ case "${1:-}" in
     shift
     install_missing
     build --enable-werror
-    exec tests/run "$@"
+    make -s -j"$(nproc)" check TESTS= >/dev/null   # builds the unit test programs
+    exec tests/run --mpich "$@"
     ;;
   *)
     echo "usage: ./dev.sh demo | test [test filters]" >&2
