@@ -24,6 +24,7 @@ static int post(rt_rank_t *self, enum p2p_kind kind, enum p2p_mode mode, const v
     }
   }
   if (request) {
+    r->nonblocking = 1;
     *request = req_handle_new(r);
     r->persistent = (unsigned char)persistent;
     if (!persistent)

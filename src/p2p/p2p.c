@@ -91,8 +91,9 @@ static void start_send(p2p_req_t *r)
   size_t bytes = (size_t)r->count * r->dt->size;
   int buffered = r->mode == P2P_BUFFERED;
   int detached = !buffered && r->mode != P2P_SYNC && (double)bytes < rt_opts.detached_thresh;
-  if (rt_opts.os)
-    kern_sleep(rt_piecewise(rt_opts.os, (double)bytes));
+  const char *overhead = r->nonblocking ? rt_opts.ois : rt_opts.os;
+  if (overhead)
+    kern_sleep(rt_piecewise(overhead, (double)bytes));
   /* Taking a mailbox may create one, which lets other ranks run: do it
    * before looking at the queues, so that matching and queueing are atomic. */
   kern_mbox_t *spare = kern_mbox_get();

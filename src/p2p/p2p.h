@@ -16,6 +16,7 @@ typedef struct p2p_req {
   enum p2p_kind kind;
   enum p2p_mode mode;
   unsigned char active, done, persistent, cancelled, freed;
+  unsigned char nonblocking; /* posted by an I-call: smpi/ois instead of smpi/os */
   int owner;      /* world rank that made the request */
   int peer;       /* comm-local dest or source (may be MPI_ANY_SOURCE / MPI_PROC_NULL) */
   int peer_world; /* send: world rank of dest */

@@ -191,7 +191,8 @@ static int simulate(void)
   simulating = 0;
   int status = 0;
   for (int i = 0; i < rt_nranks && !status; i++)
-    status = rt_ranks[i].exit_code;
+    if ((status = rt_ranks[i].exit_code))
+      fprintf(stderr, "simpi: rank %d returned %d from main\n", i, status);
   rt_final_report(wall_now() - wall_start);
   fflush(NULL);
   _exit(status);
