@@ -86,10 +86,10 @@ static void crash_handler(int sig, siginfo_t *si, void *uctx)
   fflush(stdout);
   rt_rank_t *r = rt_self;
   if (r)
-    fprintf(stderr, "simpi: rank %d crashed with %s (%s)%s%s\n", r->id, sigabbrev_np(sig), strsignal(sig),
+    fprintf(stderr, "simpi: rank %d crashed with SIG%s (%s)%s%s\n", r->id, sigabbrev_np(sig), strsignal(sig),
             r->call ? ", last MPI call " : "", r->call ? r->call : "");
   else
-    fprintf(stderr, "simpi: the simulator crashed with %s (%s)\n", sigabbrev_np(sig), strsignal(sig));
+    fprintf(stderr, "simpi: the simulator crashed with SIG%s (%s)\n", sigabbrev_np(sig), strsignal(sig));
   fprintf(stderr, "simpi: backtrace of %s:\n", r ? "that rank" : "the simulator");
   void *pcs[32];
   int n = unw_backtrace(pcs, 32);

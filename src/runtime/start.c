@@ -7,6 +7,7 @@
 #include "../compute/compute.h"
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <sys/wait.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,6 +78,18 @@ static void on_exit_hook(int status, void *unused)
   _exit(status);
 }
 
+/* Above this many ranks, a stack must not cost a mapping of its own (Linux
+ * allows 65,530 per process; a guarded stack costs two): stacks lose their
+ * guard page and come from the heap, which hands out untouched memory when
+ * it does not keep a pad at its top. */
+#define BIG_RUN 20000
+
+static void heap_stacks(void)
+{
+  mallopt(M_MMAP_THRESHOLD, 32 << 20); /* the largest allowed: 8 MiB stacks stay in the heap */
+  mallopt(M_TOP_PAD, 0);               /* calloc clears only the old top: keep it empty */
+}
+
 /* SimGrid options: ours first, then the user's --cfg keys SimGrid knows. */
 static char **simgrid_argv(int *argc)
 {
@@ -85,13 +98,15 @@ static char **simgrid_argv(int *argc)
                                 "--cfg=contexts/factory:raw"};
   size_t nfixed = sizeof fixed / sizeof *fixed;
   const char *cfg = getenv("SIMPI_SIMGRID_CFG");
-  size_t n = nfixed + 2;
+  size_t n = nfixed + 3;
   for (const char *p = cfg; p && *p; p++)
     n += *p == '\n';
   char **av = calloc(n + 2, sizeof *av);
   int c = 0;
   for (size_t i = 0; i < nfixed; i++)
     av[c++] = (char *)fixed[i];
+  if (rt_opts.np > BIG_RUN)
+    av[c++] = "--cfg=contexts/guard-size:0"; /* a user's --cfg below still wins */
   if (cfg) {
     char *copy = strdup(cfg);
     for (char *tok = strtok(copy, "\n"); tok; tok = strtok(NULL, "\n")) {
@@ -168,6 +183,8 @@ static int simulate(void)
   int sgc;
   char **sgv = simgrid_argv(&sgc);
   check_simgrid_setup(sgc, sgv);
+  if (rt_opts.np > BIG_RUN)
+    heap_stacks();
   kern_init(&sgc, sgv);
   if (rt_setup_platform(err, sizeof err)) {
     fprintf(stderr, "simpi: %s\n", err);
