@@ -2,8 +2,9 @@
 # Start-up scale: Init, Barrier, Finalize with N ranks on the embedded
 # default platform under simrun (privatization on), and the same program
 # under smpirun (privatization off: SMPI's dlopen privatization dies at
-# 10,000 ranks), each with its own generated cluster of N hosts.
-# Prints wall time and peak RSS of each and the ratios.
+# 10,000 ranks) on the same cluster of N hosts, twice: with SMPI's default
+# barrier, and with ompi_bruck, the dissemination algorithm simrun uses.
+# Prints wall time and peak RSS of each and the ratios smpirun/simrun.
 # Usage: bench/hello_scale.sh [N...]   (default: 1000 10000)
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,8 +27,10 @@ have_smpi=0
 if command -v smpirun >/dev/null; then
   smpicc -O2 "$work/hello.c" -o "$work/hello_smpi" 2>/dev/null && have_smpi=1
 fi
-printf '%8s %12s %12s %12s %12s %10s %10s\n' ranks "simrun (s)" "simrun MB" "smpirun (s)" "smpirun MB" "wall x" "RSS x"
+printf '%8s %-10s %12s %12s %12s %12s %10s %10s\n' ranks barrier "simrun (s)" "simrun MB" "smpirun (s)" \
+  "smpirun MB" "wall x" "RSS x"
 for n in "${sizes[@]}"; do
+ for alg in default ompi_bruck; do
   /usr/bin/time -f "%e %M" -o "$work/t1" "$top/wrappers/simrun" -q -np "$n" "$work/hello_simpi" >/dev/null 2>"$work/e1" ||
     { echo "simrun failed at $n ranks:"; tail -3 "$work/e1"; }
   read -r sw srss < "$work/t1"
@@ -35,7 +38,7 @@ for n in "${sizes[@]}"; do
   if [ $have_smpi = 1 ]; then
     sed "s/radical=\"0-63\"/radical=\"0-$((n - 1))\"/" "$top/platforms/cluster.xml" > "$work/p.xml"
     if /usr/bin/time -f "%e %M" -o "$work/t2" smpirun -np "$n" -platform "$work/p.xml" -no-privatize \
-         --log=root.thres:error "$work/hello_smpi" >/dev/null 2>"$work/e2"; then
+         --cfg=smpi/barrier:"$alg" --log=root.thres:error "$work/hello_smpi" >/dev/null 2>"$work/e2"; then
       read -r mw mrss < "$work/t2"
       rw=$(awk -v a="$sw" -v b="$mw" 'BEGIN{printf "%.2f", b/a}')
       rr=$(awk -v a="$srss" -v b="$mrss" 'BEGIN{printf "%.2f", b/a}')
@@ -44,5 +47,7 @@ for n in "${sizes[@]}"; do
       mw=failed
     fi
   fi
-  printf '%8d %12s %12.0f %12s %12s %10s %10s\n' "$n" "$sw" "$(awk -v r="$srss" 'BEGIN{print r/1024}')" "$mw" "$mrss" "$rw" "$rr"
+  printf '%8d %-10s %12s %12.0f %12s %12s %10s %10s\n' "$n" "$alg" "$sw" "$(awk -v r="$srss" 'BEGIN{print r/1024}')" \
+    "$mw" "$mrss" "$rw" "$rr"
+ done
 done

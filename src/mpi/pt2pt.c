@@ -36,12 +36,9 @@ static int post(rt_rank_t *self, enum p2p_kind kind, enum p2p_mode mode, const v
   int e = r->kind == P2P_RECV ? r->st.MPI_ERROR : MPI_SUCCESS;
   if (status != MPI_STATUS_IGNORE && kind == P2P_RECV)
     *status = r->st;
-  long long got = r->st.simpi_bytes;
-  size_t cap = (size_t)count * r->dt->size;
-  p2p_req_free(r);
   if (e == MPI_ERR_TRUNCATE)
-    return mpi_error(self, comm, e, "message truncated: more than %zu bytes sent, the receive buffer holds %zu",
-                     (size_t)got, cap);
+    e = req_truncated(self, r);
+  p2p_req_free(r);
   return e;
 }
 
@@ -117,12 +114,11 @@ static int sendrecv(rt_rank_t *self, const void *sbuf, int scount, MPI_Datatype 
   int e = r->st.MPI_ERROR;
   if (status != MPI_STATUS_IGNORE)
     *status = r->st;
+  if (e == MPI_ERR_TRUNCATE)
+    e = req_truncated(self, r);
   p2p_req_free(s);
   p2p_req_free(r);
-  if (e)
-    return mpi_error(self, comm, e, "message from rank %d truncated (receive buffer of %d elements)",
-                     status != MPI_STATUS_IGNORE ? status->MPI_SOURCE : source, rcount);
-  return MPI_SUCCESS;
+  return e;
 }
 
 int PMPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype stype, int dest, int stag, void *rbuf, int rcount,

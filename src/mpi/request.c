@@ -75,6 +75,7 @@ int req_build(rt_rank_t *self, p2p_req_t **out, enum p2p_kind kind, enum p2p_mod
   r->count = count;
   r->dt = t;
   r->comm_name = c->name;
+  r->comm = comm;
   if (kind == P2P_SEND) {
     r->me_local = comm_rank(c);
     if (peer >= 0)
@@ -82,6 +83,13 @@ int req_build(rt_rank_t *self, p2p_req_t **out, enum p2p_kind kind, enum p2p_mod
   }
   *out = r;
   return MPI_SUCCESS;
+}
+
+int req_truncated(rt_rank_t *self, const p2p_req_t *r)
+{
+  return mpi_error(self, r->comm, MPI_ERR_TRUNCATE,
+                   "message of %zu bytes from rank %d (tag %d) truncated: the receive buffer holds %zu bytes",
+                   r->msg_bytes, r->st.MPI_SOURCE, r->st.MPI_TAG, (size_t)r->count * r->dt->size);
 }
 
 static void empty_status(MPI_Status *st)
@@ -107,19 +115,14 @@ static int complete(rt_rank_t *self, MPI_Request *h, MPI_Status *st)
       empty_status(st);
     st->MPI_ERROR = err;
   }
-  long long bytes = r->st.simpi_bytes;
-  size_t cap = (size_t)r->count * r->dt->size;
-  int peer = r->st.MPI_SOURCE;
   r->active = 0;
+  if (err == MPI_ERR_TRUNCATE)
+    err = req_truncated(self, r);
   if (!r->persistent) {
     handle_release(r);
     p2p_req_free(r);
     *h = MPI_REQUEST_NULL;
   }
-  if (err == MPI_ERR_TRUNCATE)
-    return mpi_error(self, MPI_COMM_WORLD, MPI_ERR_TRUNCATE,
-                     "message from rank %d truncated: more than %zu bytes sent, the receive buffer holds %zu", peer,
-                     (size_t)bytes, cap);
   return err;
 }
 

@@ -69,6 +69,7 @@ static void deliver(p2p_req_t *rv, int src, int tag, size_t bytes, const void *s
     dt_unpack(packed, n, rv->buf, rv->count, rv->dt);
   else if (n)
     dt_copy(sbuf, scount, sdt, rv->buf, rv->count, rv->dt);
+  rv->msg_bytes = bytes;
   rv->st.MPI_SOURCE = src;
   rv->st.MPI_TAG = tag;
   rv->st.MPI_ERROR = bytes > cap ? MPI_ERR_TRUNCATE : MPI_SUCCESS;

@@ -28,6 +28,8 @@ typedef struct p2p_req {
   kern_comm_t *kc;   /* SimGrid side of the transfer, NULL when none pending */
   kern_mbox_t *mbox; /* posted receive: the mailbox a sender will use */
   MPI_Status st;     /* receive: filled at match time */
+  size_t msg_bytes;  /* receive: size of the matched message (may exceed the buffer) */
+  MPI_Comm comm;     /* the MPI layer's handle, for its error handler */
   int handle;        /* MPI_Request handle, 0 if internal */
   const char *comm_name;
   struct p2p_req *next;
