@@ -110,12 +110,10 @@ static void start_send(p2p_req_t *r)
       dst->q.phead = rv->next;
     if (dst->q.ptail == rv)
       dst->q.ptail = prev;
+    rv->posted = 0;
     deliver(rv, r->me_local, r->tag, bytes, r->buf, r->count, r->dt, NULL);
-    kern_mbox_t *m = rv->mbox;
-    rv->mbox = NULL;
     kern_mbox_put_back(spare);
-    kc = kern_send(m, (double)bytes + ENVELOPE_BYTES, detached);
-    kern_mbox_put_back(m);
+    kc = kern_send(rv->mbox, (double)bytes + ENVELOPE_BYTES, detached);
   } else {
     p2p_msg_t *m = msg_new();
     m->src = r->me_local;
@@ -169,12 +167,13 @@ static void start_recv(p2p_req_t *r)
       q->utail = prev;
     deliver(r, m->src, m->tag, m->bytes, m->buf, m->count, m->dt, m->copy);
     kern_mbox_put_back(spare);
-    r->kc = kern_recv(m->mbox);
-    kern_mbox_put_back(m->mbox);
+    r->mbox = m->mbox;
     msg_free(m);
+    r->kc = kern_recv(r->mbox);
     return;
   }
   r->mbox = spare;
+  r->posted = 1;
   r->next = NULL;
   if (q->ptail)
     q->ptail->next = r;
@@ -190,6 +189,7 @@ void p2p_start(p2p_req_t *r)
   r->done = 0;
   r->cancelled = 0;
   r->kc = NULL;
+  r->mbox = NULL;
   memset(&r->st, 0, sizeof r->st);
   if (r->peer == MPI_PROC_NULL) {
     r->st.MPI_SOURCE = MPI_PROC_NULL;
@@ -203,8 +203,14 @@ void p2p_start(p2p_req_t *r)
     start_recv(r);
 }
 
+/* A mailbox goes back to the pool only when the receive that used it is
+ * complete: both sides have then reached SimGrid, whatever ran in between. */
 static void finish(p2p_req_t *r)
 {
+  if (r->kind == P2P_RECV && r->mbox) {
+    kern_mbox_put_back(r->mbox);
+    r->mbox = NULL;
+  }
   r->kc = NULL;
   r->done = 1;
   if (r->kind == P2P_RECV && rt_opts.or_)
@@ -336,7 +342,7 @@ int p2p_probe(int src, int tag, int ctx, int block, MPI_Status *st)
 
 int p2p_cancel(p2p_req_t *r)
 {
-  if (r->kind != P2P_RECV || r->done || !r->mbox)
+  if (r->kind != P2P_RECV || !r->posted)
     return 0;
   p2p_queues_t *q = &rt_ranks[r->owner].q;
   p2p_req_t *p, *prev = NULL;
@@ -351,6 +357,7 @@ int p2p_cancel(p2p_req_t *r)
   if (q->ptail == r)
     q->ptail = prev;
   /* the mailbox keeps a receive nobody will match: it is not reused */
+  r->posted = 0;
   r->mbox = NULL;
   r->kc = NULL;
   r->done = 1;

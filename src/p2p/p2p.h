@@ -26,7 +26,8 @@ typedef struct p2p_req {
   int count;
   const dt_t *dt;
   kern_comm_t *kc;   /* SimGrid side of the transfer, NULL when none pending */
-  kern_mbox_t *mbox; /* posted receive: the mailbox a sender will use */
+  kern_mbox_t *mbox; /* receive: the transfer's mailbox, back to the pool once complete */
+  unsigned char posted; /* receive: waiting in the posted queue for a sender */
   MPI_Status st;     /* receive: filled at match time */
   size_t msg_bytes;  /* receive: size of the matched message (may exceed the buffer) */
   MPI_Comm comm;     /* the MPI layer's handle, for its error handler */
