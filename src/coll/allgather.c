@@ -4,7 +4,7 @@
 void coll_allgather(const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt,
                     rt_comm_t *c)
 {
-  int n = c->size, me = comm_rank(c);
+  int n = comm_size(c), me = comm_rank(c);
   int right = (me + 1) % n, left = (me - 1 + n) % n;
   dt_copy(sbuf, scount, st, coll_at(rbuf, (long)me * rcount, rt), rcount, rt);
   for (int k = 0; k < n - 1; k++) {

@@ -6,7 +6,7 @@
 void coll_alltoall(const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt,
                    rt_comm_t *c)
 {
-  int n = c->size, me = comm_rank(c);
+  int n = comm_size(c), me = comm_rank(c);
   p2p_req_t **rs = malloc(sizeof *rs * 2 * (size_t)n);
   int k = 0;
   for (int i = 1; i < n; i++) {

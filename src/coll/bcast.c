@@ -3,7 +3,7 @@
 
 void coll_bcast(void *buf, int count, const dt_t *t, int root, rt_comm_t *c)
 {
-  int n = c->size, me = comm_rank(c);
+  int n = comm_size(c), me = comm_rank(c);
   int vr = (me - root + n) % n, mask = 1;
   while (mask < n) {
     if (vr & mask) {

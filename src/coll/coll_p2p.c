@@ -13,11 +13,11 @@ static p2p_req_t *post(enum p2p_kind kind, const void *buf, int count, const dt_
   r->owner = rt_self->id;
   r->peer = peer;
   r->tag = tag;
-  r->ctx = c->ctx + 1;
+  r->ctx = comm_ctx(c) + 1;
   r->buf = (void *)buf;
   r->count = count;
   r->dt = t;
-  r->comm_name = c->name;
+  r->comm_name = comm_name(c);
   if (kind == P2P_SEND) {
     r->me_local = comm_rank(c);
     r->peer_world = comm_world(c, peer);

@@ -8,7 +8,7 @@
 /* Reduces onto rank 0 of c; returns the buffer holding the result there. */
 static void *reduce_to_zero(const void *sbuf, int count, const dt_t *t, MPI_Op op, rt_comm_t *c)
 {
-  int n = c->size, me = comm_rank(c);
+  int n = comm_size(c), me = comm_rank(c);
   void *acc = coll_tmp(count, t), *in = coll_tmp(count, t);
   dt_copy(sbuf, count, t, acc, count, t);
   for (int mask = 1; mask < n; mask <<= 1) {

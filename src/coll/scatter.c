@@ -5,7 +5,7 @@
 void coll_scatter(const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt, int root,
                   rt_comm_t *c)
 {
-  int n = c->size, me = comm_rank(c);
+  int n = comm_size(c), me = comm_rank(c);
   if (me != root) {
     coll_recv(rbuf, rcount, rt, root, TAG_SCATTER, c);
     return;

@@ -4,8 +4,8 @@
 #include "../action/action.h"
 
 #define CHECK_ROOT(root, c, comm)                                                                                      \
-  CHECK((root) >= 0 && (root) < (c)->size, comm, MPI_ERR_ROOT, "invalid root %d (communicator size %d)", root,      \
-        (c)->size)
+  CHECK((root) >= 0 && (root) < comm_size(c), comm, MPI_ERR_ROOT, "invalid root %d (communicator size %d)", root,  \
+        comm_size(c))
 #define CHECK_OP(op, t, comm)                                                                                          \
   do {                                                                                                                 \
     int e_ = op_check(op, t);                                                                                          \

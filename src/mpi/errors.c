@@ -33,12 +33,13 @@ static const char *class_names[] = {
 };
 #define NCLASSES ((int)(sizeof class_names / sizeof *class_names))
 
+/* The handler of comm, or of MPI_COMM_WORLD when comm itself is invalid. */
 static int errh_of(MPI_Comm comm)
 {
-  if (!rt_self)
-    return MPI_ERRORS_ARE_FATAL;
-  int v = *comm_errh(comm_get(comm) ? comm : MPI_COMM_WORLD);
-  return v ? v : MPI_ERRORS_ARE_FATAL;
+  rt_comm_t *c = comm_get(comm);
+  if (!c)
+    c = comm_get(MPI_COMM_WORLD);
+  return c ? c->errh : MPI_ERRORS_ARE_FATAL;
 }
 
 int mpi_error(rt_rank_t *self, MPI_Comm comm, int errclass, const char *fmt, ...)
@@ -84,7 +85,7 @@ int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
   (void)c;
   CHECK(errhandler == MPI_ERRORS_ARE_FATAL || errhandler == MPI_ERRORS_RETURN, comm, MPI_ERR_ARG,
         "invalid error handler (0x%x)", (unsigned)errhandler);
-  *comm_errh(comm) = errhandler;
+  c->errh = errhandler;
   MPI_LEAVE(MPI_SUCCESS);
 }
 

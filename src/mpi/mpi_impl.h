@@ -8,7 +8,6 @@
 #include <mpi.h>
 
 #include "comm.h"
-int *comm_errh(MPI_Comm h); /* the calling rank's error handler slot for h */
 
 /* Entering a call: records it for reports, injects the burst before it. */
 rt_rank_t *mpi_enter(const char *name, void *pc);

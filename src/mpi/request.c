@@ -59,9 +59,9 @@ int req_build(rt_rank_t *self, p2p_req_t **out, enum p2p_kind kind, enum p2p_mod
   if (!buf && count > 0 && t->size > 0)
     return mpi_error(self, comm, MPI_ERR_BUFFER, "null buffer with count %d", count);
   int any = kind == P2P_RECV;
-  if (!(peer == MPI_PROC_NULL || (peer >= 0 && peer < c->size) || (any && peer == MPI_ANY_SOURCE)))
+  if (!(peer == MPI_PROC_NULL || (peer >= 0 && peer < comm_size(c)) || (any && peer == MPI_ANY_SOURCE)))
     return mpi_error(self, comm, MPI_ERR_RANK, "invalid %s rank %d (communicator size %d)",
-                     kind == P2P_SEND ? "destination" : "source", peer, c->size);
+                     kind == P2P_SEND ? "destination" : "source", peer, comm_size(c));
   if (!((tag >= 0 && tag <= MPI_TAG_UB_VALUE) || (any && tag == MPI_ANY_TAG)))
     return mpi_error(self, comm, MPI_ERR_TAG, "invalid tag %d (must be in 0..%d)", tag, MPI_TAG_UB_VALUE);
   p2p_req_t *r = p2p_req_new();
@@ -70,11 +70,11 @@ int req_build(rt_rank_t *self, p2p_req_t **out, enum p2p_kind kind, enum p2p_mod
   r->owner = self->id;
   r->peer = peer;
   r->tag = tag;
-  r->ctx = c->ctx;
+  r->ctx = comm_ctx(c);
   r->buf = (void *)buf;
   r->count = count;
   r->dt = t;
-  r->comm_name = c->name;
+  r->comm_name = comm_name(c);
   r->comm = comm;
   if (kind == P2P_SEND) {
     r->me_local = comm_rank(c);

@@ -33,7 +33,6 @@ typedef struct rt_rank {
   const struct p2p_req *waiting_on; /* the request a blocked call waits for (reports) */
   double burst_start;    /* CPU clock when the rank left MPI */
   void *priv_store;      /* this rank's copy of the program's globals */
-  int errh_world, errh_self;
   long live_requests;
   p2p_queues_t q;
   void *bsend_buf;

@@ -5,6 +5,7 @@
 #include "runtime.h"
 #include "../kernel/kernel.h"
 #include "../compute/compute.h"
+#include "../mpi/comm.h"
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <malloc.h>
@@ -190,6 +191,7 @@ static int simulate(void)
     fprintf(stderr, "simpi: %s\n", err);
     return 1;
   }
+  comm_init_builtin();
   rt_crash_handlers_install();
   if (rt_opts.privatize)
     rt_priv_init();
