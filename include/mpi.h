@@ -272,6 +272,14 @@ SIMPI_DECL(int, Allgather, (const void *sendbuf, int sendcount, MPI_Datatype sen
 SIMPI_DECL(int, Alltoall, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                            MPI_Datatype recvtype, MPI_Comm comm))
 
+/* == Derived datatypes, packing == */
+
+/* == Collectives (all forms), user operations == */
+
+/* == Communicators, groups, attributes, error handlers, info == */
+
+/* == Topologies == */
+
 #undef SIMPI_DECL
 
 #ifdef __cplusplus

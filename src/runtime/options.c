@@ -3,6 +3,7 @@
  * without simrun behaves as one rank on the default platform. */
 #include "runtime.h"
 #include "../compute/compute.h"
+#include "../coll/select.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,7 +77,9 @@ static int smpi_key(const char *key, const char *val, char *err, size_t errlen)
       rt_opts.privatize = 1;
     else
       rc = parse_bool(val, &rt_opts.privatize);
-  } else
+  } else if ((rc = coll_set_option(key, val)) != 0)
+    rc = rc < 0;
+  else
     return 0;
   if (rc) {
     snprintf(err, errlen, "bad value '%s' for --cfg=%s", val, key);
