@@ -153,6 +153,9 @@ typedef struct MPI_Status {
 #define MPI_ERR_INFO 21
 #define MPI_ERR_NOT_SAME 22
 #define MPI_ERR_UNSUPPORTED_OPERATION 23
+#define MPI_ERR_INFO_KEY 24
+#define MPI_ERR_INFO_VALUE 25
+#define MPI_ERR_INFO_NOKEY 26
 #define MPI_ERR_LASTCODE 64
 
 #define MPI_PROC_NULL (-1)
@@ -277,8 +280,129 @@ SIMPI_DECL(int, Alltoall, (const void *sendbuf, int sendcount, MPI_Datatype send
 /* == Collectives (all forms), user operations == */
 
 /* == Communicators, groups, attributes, error handlers, info == */
+typedef int MPI_Comm_copy_attr_function(MPI_Comm, int, void *, void *, void *, int *);
+typedef int MPI_Comm_delete_attr_function(MPI_Comm, int, void *, void *);
+typedef MPI_Comm_copy_attr_function MPI_Copy_function;
+typedef MPI_Comm_delete_attr_function MPI_Delete_function;
+typedef void MPI_Comm_errhandler_function(MPI_Comm *, int *, ...);
+typedef MPI_Comm_errhandler_function MPI_Handler_function;
+SIMPI_API int simpi_comm_dup_fn(MPI_Comm, int, void *, void *, void *, int *);
+#define MPI_COMM_NULL_COPY_FN ((MPI_Comm_copy_attr_function *)0)
+#define MPI_COMM_NULL_DELETE_FN ((MPI_Comm_delete_attr_function *)0)
+#define MPI_COMM_DUP_FN simpi_comm_dup_fn
+#define MPI_NULL_COPY_FN MPI_COMM_NULL_COPY_FN
+#define MPI_NULL_DELETE_FN MPI_COMM_NULL_DELETE_FN
+#define MPI_DUP_FN MPI_COMM_DUP_FN
+/* keyvals: predefined attributes, then user keyvals from SIMPI_FIRST_KEYVAL */
+#define MPI_KEYVAL_INVALID 0x24000000
+#define MPI_TAG_UB 0x64400001
+#define MPI_HOST 0x64400003
+#define MPI_IO 0x64400005
+#define MPI_WTIME_IS_GLOBAL 0x64400007
+#define MPI_UNIVERSE_SIZE 0x64400009
+#define MPI_LASTUSEDCODE 0x6440000b
+#define MPI_APPNUM 0x6440000d
+#define SIMPI_FIRST_KEYVAL 0x24000001
+#define MPI_COMM_TYPE_SHARED 1
+#define MPI_MAX_INFO_KEY 255
+#define MPI_MAX_INFO_VAL 1024
+
+SIMPI_DECL(int, Comm_dup, (MPI_Comm comm, MPI_Comm *newcomm))
+SIMPI_DECL(int, Comm_dup_with_info, (MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm))
+SIMPI_DECL(int, Comm_idup, (MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request))
+SIMPI_DECL(int, Comm_split, (MPI_Comm comm, int color, int key, MPI_Comm *newcomm))
+SIMPI_DECL(int, Comm_split_type, (MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm))
+SIMPI_DECL(int, Comm_create, (MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm))
+SIMPI_DECL(int, Comm_create_group, (MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm))
+SIMPI_DECL(int, Comm_free, (MPI_Comm *comm))
+SIMPI_DECL(int, Comm_compare, (MPI_Comm comm1, MPI_Comm comm2, int *result))
+SIMPI_DECL(int, Comm_test_inter, (MPI_Comm comm, int *flag))
+SIMPI_DECL(int, Comm_remote_size, (MPI_Comm comm, int *size))
+SIMPI_DECL(int, Comm_remote_group, (MPI_Comm comm, MPI_Group *group))
+SIMPI_DECL(int, Comm_group, (MPI_Comm comm, MPI_Group *group))
+SIMPI_DECL(int, Comm_set_name, (MPI_Comm comm, const char *comm_name))
+SIMPI_DECL(int, Comm_get_name, (MPI_Comm comm, char *comm_name, int *resultlen))
+SIMPI_DECL(int, Intercomm_create, (MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm, int remote_leader,
+                                   int tag, MPI_Comm *newintercomm))
+SIMPI_DECL(int, Intercomm_merge, (MPI_Comm intercomm, int high, MPI_Comm *newintracomm))
+SIMPI_DECL(int, Comm_create_keyval, (MPI_Comm_copy_attr_function *comm_copy_attr_fn,
+                                     MPI_Comm_delete_attr_function *comm_delete_attr_fn, int *comm_keyval,
+                                     void *extra_state))
+SIMPI_DECL(int, Comm_free_keyval, (int *comm_keyval))
+SIMPI_DECL(int, Comm_set_attr, (MPI_Comm comm, int comm_keyval, void *attribute_val))
+SIMPI_DECL(int, Comm_get_attr, (MPI_Comm comm, int comm_keyval, void *attribute_val, int *flag))
+SIMPI_DECL(int, Comm_delete_attr, (MPI_Comm comm, int comm_keyval))
+SIMPI_DECL(int, Keyval_create, (MPI_Copy_function *copy_fn, MPI_Delete_function *delete_fn, int *keyval,
+                                void *extra_state))
+SIMPI_DECL(int, Keyval_free, (int *keyval))
+SIMPI_DECL(int, Attr_put, (MPI_Comm comm, int keyval, void *attribute_val))
+SIMPI_DECL(int, Attr_get, (MPI_Comm comm, int keyval, void *attribute_val, int *flag))
+SIMPI_DECL(int, Attr_delete, (MPI_Comm comm, int keyval))
+SIMPI_DECL(int, Comm_create_errhandler, (MPI_Comm_errhandler_function *fn, MPI_Errhandler *errhandler))
+SIMPI_DECL(int, Errhandler_create, (MPI_Handler_function *fn, MPI_Errhandler *errhandler))
+SIMPI_DECL(int, Errhandler_set, (MPI_Comm comm, MPI_Errhandler errhandler))
+SIMPI_DECL(int, Errhandler_get, (MPI_Comm comm, MPI_Errhandler *errhandler))
+SIMPI_DECL(int, Add_error_class, (int *errorclass))
+SIMPI_DECL(int, Add_error_code, (int errorclass, int *errorcode))
+SIMPI_DECL(int, Add_error_string, (int errorcode, const char *string))
+SIMPI_DECL(int, Comm_set_info, (MPI_Comm comm, MPI_Info info))
+SIMPI_DECL(int, Comm_get_info, (MPI_Comm comm, MPI_Info *info_used))
+SIMPI_DECL(int, Info_create, (MPI_Info *info))
+SIMPI_DECL(int, Info_set, (MPI_Info info, const char *key, const char *value))
+SIMPI_DECL(int, Info_get, (MPI_Info info, const char *key, int valuelen, char *value, int *flag))
+SIMPI_DECL(int, Info_delete, (MPI_Info info, const char *key))
+SIMPI_DECL(int, Info_get_nkeys, (MPI_Info info, int *nkeys))
+SIMPI_DECL(int, Info_get_nthkey, (MPI_Info info, int n, char *key))
+SIMPI_DECL(int, Info_get_valuelen, (MPI_Info info, const char *key, int *valuelen, int *flag))
+SIMPI_DECL(int, Info_dup, (MPI_Info info, MPI_Info *newinfo))
+SIMPI_DECL(int, Info_free, (MPI_Info *info))
+SIMPI_DECL(int, Group_size, (MPI_Group group, int *size))
+SIMPI_DECL(int, Group_rank, (MPI_Group group, int *rank))
+SIMPI_DECL(int, Group_incl, (MPI_Group group, int n, const int ranks[], MPI_Group *newgroup))
+SIMPI_DECL(int, Group_excl, (MPI_Group group, int n, const int ranks[], MPI_Group *newgroup))
+SIMPI_DECL(int, Group_range_incl, (MPI_Group group, int n, int ranges[][3], MPI_Group *newgroup))
+SIMPI_DECL(int, Group_range_excl, (MPI_Group group, int n, int ranges[][3], MPI_Group *newgroup))
+SIMPI_DECL(int, Group_union, (MPI_Group group1, MPI_Group group2, MPI_Group *newgroup))
+SIMPI_DECL(int, Group_intersection, (MPI_Group group1, MPI_Group group2, MPI_Group *newgroup))
+SIMPI_DECL(int, Group_difference, (MPI_Group group1, MPI_Group group2, MPI_Group *newgroup))
+SIMPI_DECL(int, Group_translate_ranks, (MPI_Group group1, int n, const int ranks1[], MPI_Group group2, int ranks2[]))
+SIMPI_DECL(int, Group_compare, (MPI_Group group1, MPI_Group group2, int *result))
+SIMPI_DECL(int, Group_free, (MPI_Group *group))
 
 /* == Topologies == */
+#define MPI_GRAPH 1
+#define MPI_CART 2
+#define MPI_DIST_GRAPH 3
+#define MPI_UNWEIGHTED ((int *)2)
+#define MPI_WEIGHTS_EMPTY ((int *)3)
+SIMPI_DECL(int, Dims_create, (int nnodes, int ndims, int dims[]))
+SIMPI_DECL(int, Cart_create, (MPI_Comm comm_old, int ndims, const int dims[], const int periods[], int reorder,
+                              MPI_Comm *comm_cart))
+SIMPI_DECL(int, Cartdim_get, (MPI_Comm comm, int *ndims))
+SIMPI_DECL(int, Cart_get, (MPI_Comm comm, int maxdims, int dims[], int periods[], int coords[]))
+SIMPI_DECL(int, Cart_rank, (MPI_Comm comm, const int coords[], int *rank))
+SIMPI_DECL(int, Cart_coords, (MPI_Comm comm, int rank, int maxdims, int coords[]))
+SIMPI_DECL(int, Cart_shift, (MPI_Comm comm, int direction, int disp, int *rank_source, int *rank_dest))
+SIMPI_DECL(int, Cart_sub, (MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm))
+SIMPI_DECL(int, Cart_map, (MPI_Comm comm, int ndims, const int dims[], const int periods[], int *newrank))
+SIMPI_DECL(int, Graph_create, (MPI_Comm comm_old, int nnodes, const int index[], const int edges[], int reorder,
+                               MPI_Comm *comm_graph))
+SIMPI_DECL(int, Graphdims_get, (MPI_Comm comm, int *nnodes, int *nedges))
+SIMPI_DECL(int, Graph_get, (MPI_Comm comm, int maxindex, int maxedges, int index[], int edges[]))
+SIMPI_DECL(int, Graph_neighbors_count, (MPI_Comm comm, int rank, int *nneighbors))
+SIMPI_DECL(int, Graph_neighbors, (MPI_Comm comm, int rank, int maxneighbors, int neighbors[]))
+SIMPI_DECL(int, Graph_map, (MPI_Comm comm, int nnodes, const int index[], const int edges[], int *newrank))
+SIMPI_DECL(int, Topo_test, (MPI_Comm comm, int *status))
+SIMPI_DECL(int, Dist_graph_create_adjacent, (MPI_Comm comm_old, int indegree, const int sources[],
+                                             const int sourceweights[], int outdegree, const int destinations[],
+                                             const int destweights[], MPI_Info info, int reorder,
+                                             MPI_Comm *comm_dist_graph))
+SIMPI_DECL(int, Dist_graph_create, (MPI_Comm comm_old, int n, const int sources[], const int degrees[],
+                                    const int destinations[], const int weights[], MPI_Info info, int reorder,
+                                    MPI_Comm *comm_dist_graph))
+SIMPI_DECL(int, Dist_graph_neighbors_count, (MPI_Comm comm, int *indegree, int *outdegree, int *weighted))
+SIMPI_DECL(int, Dist_graph_neighbors, (MPI_Comm comm, int maxindegree, int sources[], int sourceweights[],
+                                       int maxoutdegree, int destinations[], int destweights[]))
 
 #undef SIMPI_DECL
 

@@ -42,3 +42,24 @@ void act_alltoall(const void *sbuf, int scount, const dt_t *st, void *rbuf, int 
 {
   coll_alltoall(sbuf, scount, st, rbuf, rcount, rt, c);
 }
+
+void act_comm_agree(rt_comm_t *c, const int *mine, int n, int *all)
+{
+  const dt_t *ints = dt_get(MPI_INT);
+  if (n == 0) {
+    int one = 1, max;
+    coll_allreduce(&one, &max, 1, ints, MPI_MAX, c);
+  } else
+    coll_allgather(mine, n, ints, all, n, ints, c);
+}
+
+void act_comm_exchange(rt_comm_t *c, int peer, int tag, const int *sbuf, int sn, int *rbuf, int rn)
+{
+  const dt_t *ints = dt_get(MPI_INT);
+  p2p_req_t *rs[2];
+  rs[0] = coll_irecv(rbuf, rn, ints, peer, tag, c);
+  rs[1] = coll_isend(sbuf, sn, ints, peer, tag, c);
+  coll_waitall(rs, 2);
+}
+
+void act_comm_bcast(rt_comm_t *c, int *buf, int n, int root) { coll_bcast(buf, n, dt_get(MPI_INT), root, c); }

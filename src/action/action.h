@@ -27,4 +27,12 @@ void act_allgather(const void *sbuf, int scount, const dt_t *st, void *rbuf, int
                    rt_comm_t *c);
 void act_alltoall(const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt,
                   rt_comm_t *c);
+
+/* The communication of communicator constructors (agreement on members and
+ * contexts), in the collective context: an allgather of n ints from each
+ * member into all (n = 0: a synchronisation only), a swap with one peer, and
+ * a broadcast of ints. */
+void act_comm_agree(rt_comm_t *c, const int *mine, int n, int *all);
+void act_comm_exchange(rt_comm_t *c, int peer, int tag, const int *sbuf, int sn, int *rbuf, int rn);
+void act_comm_bcast(rt_comm_t *c, int *buf, int n, int root);
 #endif

@@ -20,7 +20,7 @@ static p2p_req_t *post(enum p2p_kind kind, const void *buf, int count, const dt_
   r->comm_name = comm_name(c);
   if (kind == P2P_SEND) {
     r->me_local = comm_rank(c);
-    r->peer_world = comm_world(c, peer);
+    r->peer_world = comm_peer_world(c, peer);
   }
   p2p_start(r);
   return r;

@@ -1,37 +1,63 @@
 /* Communicators as the layers below the MPI API see them. A communicator has
- * one shared core (members, contexts) and, for each member rank, its own
- * object (its rank, error handler, name, attributes): MPI handles are local
- * to a process, so each rank's handle names its own object. Other layers
- * use only the accessors below. */
+ * one shared core (its groups and context) and, for each member rank, its
+ * own object (its rank, error handler, name, attributes): MPI handles are
+ * local to a process, so each rank's handle names its own object. An
+ * intercommunicator's core holds two groups; each member's object says which
+ * side it is on. Other layers use only the accessors below. */
 #ifndef SIMPI_COMM_H
 #define SIMPI_COMM_H
 #include <mpi.h>
 
-typedef struct comm_core {
+typedef struct comm_side {
   int size;
-  int *l2w;    /* local rank -> world rank; NULL for MPI_COMM_WORLD */
-  int ctx;     /* point-to-point context; collectives use ctx + 1 */
-  int refs;    /* member objects still alive */
-  int self;    /* MPI_COMM_SELF: one per rank, l2w unused */
+  int *l2w; /* local rank -> world rank; NULL for MPI_COMM_WORLD */
+} comm_side_t;
+
+struct attr;
+struct topo;
+
+typedef struct comm_core {
+  comm_side_t side[2]; /* intracommunicators use side[0] only */
+  int inter;
+  int ctx;           /* point-to-point context; collectives use ctx + 1 */
+  int refs;          /* member objects still alive */
+  int self;          /* MPI_COMM_SELF: one per rank, l2w unused */
+  struct comm_core *local[2]; /* intercommunicator: each side as an intracommunicator */
+  struct topo *topo; /* Cartesian or graph topology, NULL if none */
 } comm_core_t;
 
 typedef struct rt_comm {
   comm_core_t *core;
-  int rank;        /* the owner's rank in the communicator */
+  int side;        /* intercommunicator: the owner's group */
+  int rank;        /* the owner's rank in its group */
   int owner;       /* world rank of the owner */
   int handle;
   int errh;        /* MPI_Errhandler */
+  int coll_seq;    /* collectives started on this communicator */
+  struct attr *attrs;
+  int info;        /* MPI_Info hints given at creation or by Comm_set_info */
   char name[MPI_MAX_OBJECT_NAME];
 } rt_comm_t;
 
 /* The calling rank's object for h, NULL if h is not one of its communicators. */
 rt_comm_t *comm_get(MPI_Comm h);
-static inline int comm_size(const rt_comm_t *c) { return c->core->size; }
+static inline int comm_size(const rt_comm_t *c) { return c->core->side[c->side].size; }
 static inline int comm_rank(const rt_comm_t *c) { return c->rank; }
 static inline int comm_ctx(const rt_comm_t *c) { return c->core->ctx; }
 static inline const char *comm_name(const rt_comm_t *c) { return c->name; }
-/* World rank of a member. */
+static inline int comm_is_inter(const rt_comm_t *c) { return c->core->inter; }
+/* World rank of a member of the owner's group. */
 int comm_world(const rt_comm_t *c, int local);
+/* Point-to-point peers: the remote group of an intercommunicator, else the group. */
+int comm_peer_size(const rt_comm_t *c);
+int comm_peer_world(const rt_comm_t *c, int rank);
 /* Sets up MPI_COMM_WORLD and MPI_COMM_SELF for every rank (at start-up). */
 void comm_init_builtin(void);
+
+/* For the communicator constructors (comm_create.c, topo.c). */
+int comm_new_ctx(void);
+comm_core_t *comm_core_new(int size, const int *l2w);
+/* A new object (and handle) for the calling rank on core; NULL core -> MPI_COMM_NULL. */
+MPI_Comm comm_attach(comm_core_t *core, int side, const rt_comm_t *parent);
+void comm_release(rt_comm_t *c);
 #endif

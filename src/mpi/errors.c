@@ -1,8 +1,11 @@
-/* Errors: raising an error through a communicator's handler, error classes
- * and strings, and the errhandler calls. */
+/* Errors: raising an error through a communicator's handler (fatal, return
+ * or a user function), error classes, codes and strings including the ones
+ * a program adds, and the errhandler calls. */
+#include "handles.h"
 #include "mpi_impl.h"
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *class_names[] = {
@@ -30,8 +33,40 @@ static const char *class_names[] = {
     [MPI_ERR_INFO] = "MPI_ERR_INFO: invalid info object",
     [MPI_ERR_NOT_SAME] = "MPI_ERR_NOT_SAME: arguments differ across processes",
     [MPI_ERR_UNSUPPORTED_OPERATION] = "MPI_ERR_UNSUPPORTED_OPERATION: operation not supported",
+    [MPI_ERR_INFO_KEY] = "MPI_ERR_INFO_KEY: invalid info key",
+    [MPI_ERR_INFO_VALUE] = "MPI_ERR_INFO_VALUE: invalid info value",
+    [MPI_ERR_INFO_NOKEY] = "MPI_ERR_INFO_NOKEY: no such info key",
 };
 #define NCLASSES ((int)(sizeof class_names / sizeof *class_names))
+
+/* Codes added by the program: code -> (class, string); classes are codes too. */
+typedef struct user_code {
+  int cls;
+  char *str;
+} user_code_t;
+static user_code_t *user_codes; /* index: code - FIRST_USER_CODE */
+static int nuser;
+#define FIRST_USER_CODE (MPI_ERR_LASTCODE + 1)
+
+static user_code_t *user_code(int code)
+{
+  int i = code - FIRST_USER_CODE;
+  return i >= 0 && i < nuser ? &user_codes[i] : NULL;
+}
+
+static const char *error_text(int code)
+{
+  if (code >= 0 && code < NCLASSES && class_names[code])
+    return class_names[code];
+  user_code_t *u = user_code(code);
+  return u ? (u->str ? u->str : "") : NULL;
+}
+
+/* Error handlers: 0 fatal, 1 return, then user functions. */
+static htable_t handlers = HTABLE(SIMPI_KIND_ERRH, 2);
+typedef struct errh {
+  MPI_Comm_errhandler_function *fn;
+} errh_t;
 
 /* The handler of comm, or of MPI_COMM_WORLD when comm itself is invalid. */
 static int errh_of(MPI_Comm comm)
@@ -49,12 +84,22 @@ int mpi_error(rt_rank_t *self, MPI_Comm comm, int errclass, const char *fmt, ...
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
-  if (errh_of(comm) == MPI_ERRORS_RETURN)
+  int h = errh_of(comm);
+  if (h == MPI_ERRORS_RETURN)
     return errclass;
+  errh_t *user = ht_get(&handlers, h);
+  if (user) {
+    MPI_Comm target = comm_get(comm) ? comm : MPI_COMM_WORLD;
+    int code = errclass;
+    user->fn(&target, &code);
+    return errclass;
+  }
   char loc[600];
   rt_srcloc(self ? self->call_pc : NULL, loc, sizeof loc);
-  const char *cls = errclass < NCLASSES && class_names[errclass] ? class_names[errclass] : "unknown error";
-  char name[24];
+  const char *cls = error_text(errclass);
+  if (!cls)
+    cls = "unknown error";
+  char name[64];
   snprintf(name, sizeof name, "%.*s", (int)strcspn(cls, ":"), cls);
   rt_fatal(1, "rank %d: %s: %s [%s]%s%s", self ? self->id : -1, self && self->call ? self->call : "MPI",
            msg, name, loc[0] ? " at " : "", loc);
@@ -62,15 +107,19 @@ int mpi_error(rt_rank_t *self, MPI_Comm comm, int errclass, const char *fmt, ...
 
 int PMPI_Error_class(int errorcode, int *errorclass)
 {
-  if (errorcode < 0 || errorcode >= NCLASSES || !class_names[errorcode])
+  user_code_t *u = user_code(errorcode);
+  if (u)
+    *errorclass = u->cls;
+  else if (errorcode >= 0 && errorcode < NCLASSES && class_names[errorcode])
+    *errorclass = errorcode;
+  else
     return MPI_ERR_ARG;
-  *errorclass = errorcode;
   return MPI_SUCCESS;
 }
 
 int PMPI_Error_string(int errorcode, char *string, int *resultlen)
 {
-  const char *s = errorcode >= 0 && errorcode < NCLASSES && class_names[errorcode] ? class_names[errorcode] : NULL;
+  const char *s = error_text(errorcode);
   if (!s)
     return MPI_ERR_ARG;
   snprintf(string, MPI_MAX_ERROR_STRING, "%s", s);
@@ -78,13 +127,63 @@ int PMPI_Error_string(int errorcode, char *string, int *resultlen)
   return MPI_SUCCESS;
 }
 
+static int add_code(int cls)
+{
+  user_codes = realloc(user_codes, sizeof *user_codes * (size_t)(nuser + 1));
+  int code = FIRST_USER_CODE + nuser;
+  user_codes[nuser++] = (user_code_t){cls < 0 ? code : cls, NULL};
+  return code;
+}
+
+int PMPI_Add_error_class(int *errorclass)
+{
+  MPI_ENTER("MPI_Add_error_class");
+  CHECK(errorclass, MPI_COMM_WORLD, MPI_ERR_ARG, "errorclass is NULL");
+  *errorclass = add_code(-1);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Add_error_code(int errorclass, int *errorcode)
+{
+  MPI_ENTER("MPI_Add_error_code");
+  CHECK(errorcode, MPI_COMM_WORLD, MPI_ERR_ARG, "errorcode is NULL");
+  user_code_t *u = user_code(errorclass);
+  CHECK(u && u->cls == errorclass, MPI_COMM_WORLD, MPI_ERR_ARG, "%d is not an error class added by the program",
+        errorclass);
+  *errorcode = add_code(errorclass);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Add_error_string(int errorcode, const char *string)
+{
+  MPI_ENTER("MPI_Add_error_string");
+  user_code_t *u = user_code(errorcode);
+  CHECK(u, MPI_COMM_WORLD, MPI_ERR_ARG, "%d is not an error code added by the program", errorcode);
+  CHECK(string && strlen(string) < MPI_MAX_ERROR_STRING, MPI_COMM_WORLD, MPI_ERR_ARG, "invalid error string");
+  free(u->str);
+  u->str = strdup(string);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int mpi_last_used_code(void) { return nuser ? FIRST_USER_CODE + nuser - 1 : MPI_ERR_LASTCODE; }
+
+static int valid_errh(int h) { return h == MPI_ERRORS_ARE_FATAL || h == MPI_ERRORS_RETURN || ht_get(&handlers, h); }
+
+int PMPI_Comm_create_errhandler(MPI_Comm_errhandler_function *fn, MPI_Errhandler *errhandler)
+{
+  MPI_ENTER("MPI_Comm_create_errhandler");
+  CHECK(fn && errhandler, MPI_COMM_WORLD, MPI_ERR_ARG, "null argument");
+  errh_t *e = malloc(sizeof *e);
+  e->fn = fn;
+  *errhandler = ht_add(&handlers, e);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
 int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
 {
   MPI_ENTER("MPI_Comm_set_errhandler");
   CHECK_COMM(comm, c);
-  (void)c;
-  CHECK(errhandler == MPI_ERRORS_ARE_FATAL || errhandler == MPI_ERRORS_RETURN, comm, MPI_ERR_ARG,
-        "invalid error handler (0x%x)", (unsigned)errhandler);
+  CHECK(valid_errh(errhandler), comm, MPI_ERR_ARG, "invalid error handler (0x%x)", (unsigned)errhandler);
   c->errh = errhandler;
   MPI_LEAVE(MPI_SUCCESS);
 }
@@ -93,15 +192,15 @@ int PMPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler)
 {
   MPI_ENTER("MPI_Comm_get_errhandler");
   CHECK_COMM(comm, c);
-  (void)c;
-  *errhandler = errh_of(comm);
+  *errhandler = c->errh;
   MPI_LEAVE(MPI_SUCCESS);
 }
 
 int PMPI_Errhandler_free(MPI_Errhandler *errhandler)
 {
   MPI_ENTER("MPI_Errhandler_free");
-  CHECK(errhandler, MPI_COMM_WORLD, MPI_ERR_ARG, "errhandler is NULL");
+  CHECK(errhandler && valid_errh(*errhandler), MPI_COMM_WORLD, MPI_ERR_ARG, "invalid error handler");
+  /* user handlers stay valid while communicators use them: never reused */
   *errhandler = MPI_ERRHANDLER_NULL;
   MPI_LEAVE(MPI_SUCCESS);
 }
@@ -111,15 +210,22 @@ int PMPI_Comm_call_errhandler(MPI_Comm comm, int errorcode)
   MPI_ENTER("MPI_Comm_call_errhandler");
   CHECK_COMM(comm, c);
   (void)c;
-  char s[MPI_MAX_ERROR_STRING];
-  int len;
-  if (PMPI_Error_string(errorcode, s, &len))
-    snprintf(s, sizeof s, "error code %d", errorcode);
-  MPI_LEAVE(mpi_error(self, comm, errorcode, "%s", s));
+  const char *s = error_text(errorcode);
+  mpi_error(self, comm, errorcode, "%s", s ? s : "error code given by the program");
+  MPI_LEAVE(MPI_SUCCESS); /* the call itself succeeds once the handler has run */
 }
+
+/* MPI-1 names */
+PMPI_SAME_AS(Errhandler_create, Comm_create_errhandler)
+PMPI_SAME_AS(Errhandler_set, Comm_set_errhandler)
+PMPI_SAME_AS(Errhandler_get, Comm_get_errhandler)
 
 PMPI_ALIAS(Error_class)
 PMPI_ALIAS(Error_string)
+PMPI_ALIAS(Add_error_class)
+PMPI_ALIAS(Add_error_code)
+PMPI_ALIAS(Add_error_string)
+PMPI_ALIAS(Comm_create_errhandler)
 PMPI_ALIAS(Comm_set_errhandler)
 PMPI_ALIAS(Comm_get_errhandler)
 PMPI_ALIAS(Errhandler_free)

@@ -49,4 +49,11 @@ int mpi_error(rt_rank_t *self, MPI_Comm comm, int errclass, const char *fmt, ...
 const char *mpi_comm_name(MPI_Comm h);
 
 #define PMPI_ALIAS(name) extern __typeof__(PMPI_##name) MPI_##name __attribute__((weak, alias("PMPI_" #name)));
+/* An older name of the same call (MPI-1), with its PMPI_ form. */
+#define PMPI_SAME_AS(old, new_)                                                                                        \
+  extern __typeof__(PMPI_##new_) PMPI_##old __attribute__((alias("PMPI_" #new_)));                                   \
+  PMPI_ALIAS(old)
+
+/* The highest error code in use (MPI_LASTUSEDCODE). */
+int mpi_last_used_code(void);
 #endif

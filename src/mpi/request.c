@@ -2,46 +2,26 @@
  * and the Wait/Test families, Cancel, Request_free, Start. */
 #include "request.h"
 #include "../action/action.h"
+#include "handles.h"
 #include <stdlib.h>
 #include <string.h>
 
-static p2p_req_t **table;
-static int table_cap, *free_idx, nfree;
+static htable_t requests = HTABLE(SIMPI_KIND_REQ, 1); /* index 0 is MPI_REQUEST_NULL */
 
 MPI_Request req_handle_new(p2p_req_t *r)
 {
-  if (!nfree) {
-    int ncap = table_cap ? table_cap * 2 : 1024;
-    if (ncap > (1 << 24))
-      rt_fatal(1, "more than 16 million live MPI requests");
-    table = realloc(table, sizeof *table * (size_t)ncap);
-    free_idx = realloc(free_idx, sizeof *free_idx * (size_t)ncap);
-    for (int i = ncap - 1; i >= (table_cap ? table_cap : 1); i--)
-      free_idx[nfree++] = i;
-    table_cap = ncap;
-  }
-  int idx = free_idx[--nfree];
-  table[idx] = r;
-  r->handle = SIMPI_HANDLE(SIMPI_KIND_REQ, idx);
+  r->handle = ht_add(&requests, r);
   rt_ranks[r->owner].live_requests++;
   return r->handle;
 }
 
 static void handle_release(p2p_req_t *r)
 {
-  unsigned idx = (unsigned)r->handle & 0xffffff;
-  table[idx] = NULL;
-  free_idx[nfree++] = (int)idx;
+  ht_remove(&requests, r->handle);
   rt_ranks[r->owner].live_requests--;
 }
 
-p2p_req_t *req_get(MPI_Request h)
-{
-  unsigned idx = (unsigned)h & 0xffffff;
-  if (((unsigned)h >> 24) != SIMPI_KIND_REQ || idx == 0 || idx >= (unsigned)table_cap)
-    return NULL;
-  return table[idx];
-}
+p2p_req_t *req_get(MPI_Request h) { return ht_get(&requests, h); }
 
 int req_valid(MPI_Request h) { return h == MPI_REQUEST_NULL || req_get(h); }
 
@@ -59,9 +39,9 @@ int req_build(rt_rank_t *self, p2p_req_t **out, enum p2p_kind kind, enum p2p_mod
   if (!buf && count > 0 && t->size > 0)
     return mpi_error(self, comm, MPI_ERR_BUFFER, "null buffer with count %d", count);
   int any = kind == P2P_RECV;
-  if (!(peer == MPI_PROC_NULL || (peer >= 0 && peer < comm_size(c)) || (any && peer == MPI_ANY_SOURCE)))
+  if (!(peer == MPI_PROC_NULL || (peer >= 0 && peer < comm_peer_size(c)) || (any && peer == MPI_ANY_SOURCE)))
     return mpi_error(self, comm, MPI_ERR_RANK, "invalid %s rank %d (communicator size %d)",
-                     kind == P2P_SEND ? "destination" : "source", peer, comm_size(c));
+                     kind == P2P_SEND ? "destination" : "source", peer, comm_peer_size(c));
   if (!((tag >= 0 && tag <= MPI_TAG_UB_VALUE) || (any && tag == MPI_ANY_TAG)))
     return mpi_error(self, comm, MPI_ERR_TAG, "invalid tag %d (must be in 0..%d)", tag, MPI_TAG_UB_VALUE);
   p2p_req_t *r = p2p_req_new();
@@ -79,10 +59,23 @@ int req_build(rt_rank_t *self, p2p_req_t **out, enum p2p_kind kind, enum p2p_mod
   if (kind == P2P_SEND) {
     r->me_local = comm_rank(c);
     if (peer >= 0)
-      r->peer_world = comm_world(c, peer);
+      r->peer_world = comm_peer_world(c, peer);
   }
   *out = r;
   return MPI_SUCCESS;
+}
+
+MPI_Request req_completed(rt_rank_t *self)
+{
+  p2p_req_t *r = p2p_req_new();
+  r->kind = P2P_RECV;
+  r->owner = self->id;
+  r->peer = MPI_PROC_NULL;
+  r->dt = dt_get(MPI_BYTE);
+  r->comm = MPI_COMM_SELF;
+  MPI_Request h = req_handle_new(r);
+  p2p_start(r);
+  return h;
 }
 
 int req_truncated(rt_rank_t *self, const p2p_req_t *r)

@@ -1,0 +1,17 @@
+/* Attributes on communicators: keyvals with copy and delete callbacks, and
+ * each communicator object's list of (keyval, value). */
+#ifndef SIMPI_ATTR_H
+#define SIMPI_ATTR_H
+#include "comm.h"
+
+typedef struct attr {
+  int keyval;
+  void *val;
+  struct attr *next;
+} attr_t;
+
+/* Copies the attributes of old onto new (Comm_dup): the copy callbacks decide. */
+int attr_copy_all(rt_comm_t *old, rt_comm_t *new_);
+/* Deletes every attribute (Comm_free), calling the delete callbacks. */
+int attr_delete_all(rt_comm_t *c);
+#endif

@@ -1,0 +1,229 @@
+/* Info objects (MPI 3.1 section 9): create, set, get, delete, keys, dup,
+ * free; MPI_INFO_ENV describes how the program was started; communicators
+ * keep the hints they were given (Comm_set_info/get_info). */
+#define _GNU_SOURCE /* program_invocation_name */
+#include "info.h"
+#include "handles.h"
+#include "mpi_impl.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct entry {
+  char *key, *val;
+  struct entry *next;
+} entry_t;
+typedef struct info {
+  entry_t *head;
+} info_t;
+
+static htable_t infos = HTABLE(SIMPI_KIND_INFO, 2); /* 1: MPI_INFO_ENV */
+static info_t env_info;
+
+static void set(info_t *in, const char *key, const char *val)
+{
+  entry_t **p = &in->head;
+  for (; *p; p = &(*p)->next)
+    if (!strcmp((*p)->key, key)) {
+      free((*p)->val);
+      (*p)->val = strdup(val);
+      return;
+    }
+  entry_t *e = malloc(sizeof *e);
+  *e = (entry_t){strdup(key), strdup(val), NULL};
+  *p = e;
+}
+
+static info_t *get(MPI_Info h)
+{
+  if (h == MPI_INFO_ENV) {
+    if (!env_info.head) {
+      char n[32];
+      snprintf(n, sizeof n, "%d", rt_nranks);
+      set(&env_info, "command", program_invocation_name);
+      set(&env_info, "maxprocs", n);
+      set(&env_info, "soft", n);
+      set(&env_info, "host", "simulated");
+      set(&env_info, "thread_level", "MPI_THREAD_MULTIPLE");
+    }
+    return &env_info;
+  }
+  return ht_get(&infos, h);
+}
+
+static void destroy(info_t *in)
+{
+  for (entry_t *e = in->head, *n; e; e = n) {
+    n = e->next;
+    free(e->key);
+    free(e->val);
+    free(e);
+  }
+  free(in);
+}
+
+static entry_t *find(info_t *in, const char *key)
+{
+  for (entry_t *e = in->head; e; e = e->next)
+    if (!strcmp(e->key, key))
+      return e;
+  return NULL;
+}
+
+MPI_Info info_dup(MPI_Info h)
+{
+  info_t *in = h == MPI_INFO_NULL ? NULL : get(h);
+  if (!in)
+    return MPI_INFO_NULL;
+  info_t *out = calloc(1, sizeof *out);
+  for (entry_t *e = in->head; e; e = e->next)
+    set(out, e->key, e->val);
+  return ht_add(&infos, out);
+}
+
+#define CHECK_INFO(h, in)                                                                                              \
+  info_t *in = get(h);                                                                                                 \
+  CHECK(in, MPI_COMM_WORLD, MPI_ERR_INFO, "invalid info object (0x%x)", (unsigned)(h))
+#define CHECK_KEY(key)                                                                                                 \
+  CHECK(key && strlen(key) > 0 && strlen(key) <= MPI_MAX_INFO_KEY, MPI_COMM_WORLD, MPI_ERR_INFO_KEY,                  \
+        "invalid info key (empty or longer than %d)", MPI_MAX_INFO_KEY)
+
+int PMPI_Info_create(MPI_Info *info)
+{
+  MPI_ENTER("MPI_Info_create");
+  CHECK(info, MPI_COMM_WORLD, MPI_ERR_ARG, "info is NULL");
+  *info = ht_add(&infos, calloc(1, sizeof(info_t)));
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Info_set(MPI_Info info, const char *key, const char *value)
+{
+  MPI_ENTER("MPI_Info_set");
+  CHECK_INFO(info, in);
+  CHECK_KEY(key);
+  CHECK(value && strlen(value) <= MPI_MAX_INFO_VAL, MPI_COMM_WORLD, MPI_ERR_INFO_VALUE,
+        "invalid info value (NULL or longer than %d)", MPI_MAX_INFO_VAL);
+  set(in, key, value);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int *flag)
+{
+  MPI_ENTER("MPI_Info_get");
+  CHECK_INFO(info, in);
+  CHECK_KEY(key);
+  CHECK(valuelen >= 0 && value && flag, MPI_COMM_WORLD, MPI_ERR_ARG, "invalid value buffer");
+  entry_t *e = find(in, key);
+  *flag = e != NULL;
+  if (e) {
+    snprintf(value, (size_t)valuelen + 1, "%s", e->val);
+  }
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Info_get_valuelen(MPI_Info info, const char *key, int *valuelen, int *flag)
+{
+  MPI_ENTER("MPI_Info_get_valuelen");
+  CHECK_INFO(info, in);
+  CHECK_KEY(key);
+  entry_t *e = find(in, key);
+  *flag = e != NULL;
+  if (e)
+    *valuelen = (int)strlen(e->val);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Info_delete(MPI_Info info, const char *key)
+{
+  MPI_ENTER("MPI_Info_delete");
+  CHECK_INFO(info, in);
+  CHECK_KEY(key);
+  entry_t **p = &in->head;
+  while (*p && strcmp((*p)->key, key))
+    p = &(*p)->next;
+  CHECK(*p, MPI_COMM_WORLD, MPI_ERR_INFO_NOKEY, "no key '%s' in the info object", key);
+  entry_t *e = *p;
+  *p = e->next;
+  free(e->key);
+  free(e->val);
+  free(e);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Info_get_nkeys(MPI_Info info, int *nkeys)
+{
+  MPI_ENTER("MPI_Info_get_nkeys");
+  CHECK_INFO(info, in);
+  int n = 0;
+  for (entry_t *e = in->head; e; e = e->next)
+    n++;
+  *nkeys = n;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Info_get_nthkey(MPI_Info info, int n, char *key)
+{
+  MPI_ENTER("MPI_Info_get_nthkey");
+  CHECK_INFO(info, in);
+  entry_t *e = in->head;
+  for (int i = 0; e && i < n; i++)
+    e = e->next;
+  CHECK(n >= 0 && e, MPI_COMM_WORLD, MPI_ERR_ARG, "no key number %d", n);
+  snprintf(key, MPI_MAX_INFO_KEY + 1, "%s", e->key);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Info_dup(MPI_Info info, MPI_Info *newinfo)
+{
+  MPI_ENTER("MPI_Info_dup");
+  CHECK_INFO(info, in);
+  (void)in;
+  *newinfo = info_dup(info);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Info_free(MPI_Info *info)
+{
+  MPI_ENTER("MPI_Info_free");
+  CHECK(info && *info != MPI_INFO_ENV, MPI_COMM_WORLD, MPI_ERR_INFO, "invalid info object");
+  CHECK_INFO(*info, in);
+  destroy(in);
+  ht_remove(&infos, *info);
+  *info = MPI_INFO_NULL;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Comm_set_info(MPI_Comm comm, MPI_Info info)
+{
+  MPI_ENTER("MPI_Comm_set_info");
+  CHECK_COMM(comm, c);
+  CHECK(info == MPI_INFO_NULL || get(info), comm, MPI_ERR_INFO, "invalid info object (0x%x)", (unsigned)info);
+  if (c->info != MPI_INFO_NULL) {
+    destroy(get(c->info));
+    ht_remove(&infos, c->info);
+  }
+  c->info = info_dup(info);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Comm_get_info(MPI_Comm comm, MPI_Info *info_used)
+{
+  MPI_ENTER("MPI_Comm_get_info");
+  CHECK_COMM(comm, c);
+  CHECK(info_used, comm, MPI_ERR_ARG, "info_used is NULL");
+  *info_used = c->info != MPI_INFO_NULL ? info_dup(c->info) : ht_add(&infos, calloc(1, sizeof(info_t)));
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+PMPI_ALIAS(Info_create)
+PMPI_ALIAS(Info_set)
+PMPI_ALIAS(Info_get)
+PMPI_ALIAS(Info_get_valuelen)
+PMPI_ALIAS(Info_delete)
+PMPI_ALIAS(Info_get_nkeys)
+PMPI_ALIAS(Info_get_nthkey)
+PMPI_ALIAS(Info_dup)
+PMPI_ALIAS(Info_free)
+PMPI_ALIAS(Comm_set_info)
+PMPI_ALIAS(Comm_get_info)

@@ -1,0 +1,7 @@
+/* Info objects: ordered (key, value) lists behind MPI_Info handles. */
+#ifndef SIMPI_INFO_H
+#define SIMPI_INFO_H
+#include <mpi.h>
+/* A new handle with the same contents (MPI_INFO_NULL stays null). */
+MPI_Info info_dup(MPI_Info h);
+#endif

@@ -1,0 +1,530 @@
+/* Process topologies (MPI 3.1 chapter 7): Cartesian, graph and distributed
+ * graph communicators and their queries. Ranks are never reordered: a new
+ * topology communicator keeps the old ranks (allowed by the standard). */
+#include "topo.h"
+#include "../action/action.h"
+#include "comm_make.h"
+#include <stdlib.h>
+#include <string.h>
+
+static int *copy_ints(const int *a, int n)
+{
+  int *b = malloc(sizeof *b * (size_t)(n > 0 ? n : 1));
+  if (n > 0 && a)
+    memcpy(b, a, sizeof *b * (size_t)n);
+  return b;
+}
+
+void topo_free(topo_t *t)
+{
+  if (!t)
+    return;
+  free(t->dims);
+  free(t->periods);
+  free(t->index);
+  free(t->edges);
+  if (t->kind == MPI_DIST_GRAPH)
+    for (int i = 0; i < t->nnodes; i++) {
+      free(t->in[i]);
+      free(t->out[i]);
+      free(t->inw[i]);
+      free(t->outw[i]);
+    }
+  free(t->in);
+  free(t->out);
+  free(t->inw);
+  free(t->outw);
+  free(t->indeg);
+  free(t->outdeg);
+  free(t);
+}
+
+/* Installs t on the new communicator's core unless another member already did. */
+static void install(MPI_Comm h, topo_t *t)
+{
+  rt_comm_t *c = h == MPI_COMM_NULL ? NULL : comm_get(h);
+  if (c && !c->core->topo)
+    c->core->topo = t;
+  else
+    topo_free(t);
+}
+
+static topo_t *topo_of(MPI_Comm h, int kind)
+{
+  rt_comm_t *c = comm_get(h);
+  topo_t *t = c ? c->core->topo : NULL;
+  return t && (kind == 0 || t->kind == kind) ? t : NULL;
+}
+
+#define CHECK_TOPO(comm, t, kind)                                                                                      \
+  CHECK_COMM(comm, c_);                                                                                                \
+  (void)c_;                                                                                                            \
+  topo_t *t = topo_of(comm, kind);                                                                                     \
+  CHECK(t, comm, MPI_ERR_TOPOLOGY, "the communicator has no %s topology",                                             \
+        kind == MPI_CART ? "Cartesian" : kind == MPI_GRAPH ? "graph" : "distributed graph")
+
+/* A communicator of the first n ranks of c. */
+static int first_ranks(rt_rank_t *self, rt_comm_t *c, int n, int kind, MPI_Comm *out)
+{
+  int *w = malloc(sizeof *w * (size_t)(n ? n : 1));
+  for (int i = 0; i < n; i++)
+    w[i] = comm_world(c, i);
+  rt_group_t g = {n, w};
+  int err = comm_create_from(self, c, &g, kind, 0, out);
+  free(w);
+  return err;
+}
+
+int PMPI_Dims_create(int nnodes, int ndims, int dims[])
+{
+  MPI_ENTER("MPI_Dims_create");
+  CHECK(nnodes > 0 && ndims >= 0 && (dims || !ndims), MPI_COMM_WORLD, MPI_ERR_ARG, "invalid arguments");
+  int rest = nnodes, nfree = 0;
+  for (int i = 0; i < ndims; i++) {
+    CHECK(dims[i] >= 0, MPI_COMM_WORLD, MPI_ERR_DIMS, "negative dimension %d", dims[i]);
+    if (dims[i] > 0) {
+      CHECK(rest % dims[i] == 0, MPI_COMM_WORLD, MPI_ERR_DIMS, "%d nodes do not divide into the fixed dimensions",
+            nnodes);
+      rest /= dims[i];
+    } else
+      nfree++;
+  }
+  if (nfree == 0) {
+    CHECK(rest == 1, MPI_COMM_WORLD, MPI_ERR_DIMS, "the dimensions do not multiply to %d", nnodes);
+    MPI_LEAVE(MPI_SUCCESS);
+  }
+  /* prime factors, largest first, each given to the smallest free dimension */
+  int *f = malloc(sizeof *f * 32), nf = 0;
+  for (int p = 2; (long)p * p <= rest; p++)
+    while (rest % p == 0) {
+      f[nf++] = p;
+      rest /= p;
+    }
+  if (rest > 1)
+    f[nf++] = rest;
+  int *fr = calloc((size_t)nfree, sizeof *fr);
+  for (int i = 0; i < nfree; i++)
+    fr[i] = 1;
+  for (int k = nf - 1; k >= 0; k--) {
+    int m = 0;
+    for (int i = 1; i < nfree; i++)
+      if (fr[i] < fr[m])
+        m = i;
+    fr[m] *= f[k];
+  }
+  for (int i = 0; i < nfree; i++) /* non-increasing order */
+    for (int j = i + 1; j < nfree; j++)
+      if (fr[j] > fr[i]) {
+        int t = fr[i];
+        fr[i] = fr[j];
+        fr[j] = t;
+      }
+  for (int i = 0, k = 0; i < ndims; i++)
+    if (dims[i] == 0)
+      dims[i] = fr[k++];
+  free(f);
+  free(fr);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+static topo_t *cart_new(int ndims, const int dims[], const int periods[])
+{
+  topo_t *t = calloc(1, sizeof *t);
+  t->kind = MPI_CART;
+  t->ndims = ndims;
+  t->dims = copy_ints(dims, ndims);
+  t->periods = malloc(sizeof(int) * (size_t)(ndims > 0 ? ndims : 1));
+  for (int i = 0; i < ndims; i++)
+    t->periods[i] = periods ? !!periods[i] : 0;
+  return t;
+}
+
+int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int periods[], int reorder,
+                     MPI_Comm *comm_cart)
+{
+  MPI_ENTER("MPI_Cart_create");
+  CHECK_COMM(comm_old, c);
+  (void)reorder;
+  CHECK(!comm_is_inter(c), comm_old, MPI_ERR_COMM, "not an intracommunicator");
+  CHECK(ndims >= 0 && comm_cart, comm_old, MPI_ERR_ARG, "invalid arguments");
+  long nodes = 1;
+  for (int i = 0; i < ndims; i++) {
+    CHECK(dims[i] > 0, comm_old, MPI_ERR_DIMS, "dimension %d is %d", i, dims[i]);
+    nodes *= dims[i];
+  }
+  CHECK(nodes <= comm_size(c), comm_old, MPI_ERR_DIMS, "the grid has %ld nodes, the communicator %d ranks", nodes,
+        comm_size(c));
+  int err = first_ranks(self, c, (int)nodes, MADE_CART, comm_cart);
+  if (!err)
+    install(*comm_cart, cart_new(ndims, dims, periods));
+  MPI_LEAVE(err);
+}
+
+int PMPI_Cartdim_get(MPI_Comm comm, int *ndims)
+{
+  MPI_ENTER("MPI_Cartdim_get");
+  CHECK_TOPO(comm, t, MPI_CART);
+  *ndims = t->ndims;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+static void coords_of(const topo_t *t, int rank, int maxdims, int coords[])
+{
+  for (int i = t->ndims - 1; i >= 0; i--) {
+    if (i < maxdims)
+      coords[i] = rank % t->dims[i];
+    rank /= t->dims[i];
+  }
+}
+
+int PMPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coords[])
+{
+  MPI_ENTER("MPI_Cart_get");
+  CHECK_TOPO(comm, t, MPI_CART);
+  for (int i = 0; i < t->ndims && i < maxdims; i++) {
+    dims[i] = t->dims[i];
+    periods[i] = t->periods[i];
+  }
+  coords_of(t, comm_rank(comm_get(comm)), maxdims, coords);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+/* Rank of coords, or -1 when a coordinate falls off a non-periodic edge. */
+static int rank_of(const topo_t *t, const int coords[])
+{
+  int r = 0;
+  for (int i = 0; i < t->ndims; i++) {
+    int x = coords[i];
+    if (t->periods[i])
+      x = ((x % t->dims[i]) + t->dims[i]) % t->dims[i];
+    else if (x < 0 || x >= t->dims[i])
+      return -1;
+    r = r * t->dims[i] + x;
+  }
+  return r;
+}
+
+int PMPI_Cart_rank(MPI_Comm comm, const int coords[], int *rank)
+{
+  MPI_ENTER("MPI_Cart_rank");
+  CHECK_TOPO(comm, t, MPI_CART);
+  int r = rank_of(t, coords);
+  CHECK(r >= 0, comm, MPI_ERR_ARG, "coordinates outside the grid");
+  *rank = r;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[])
+{
+  MPI_ENTER("MPI_Cart_coords");
+  CHECK_TOPO(comm, t, MPI_CART);
+  CHECK(rank >= 0 && rank < comm_size(comm_get(comm)), comm, MPI_ERR_RANK, "invalid rank %d", rank);
+  coords_of(t, rank, maxdims, coords);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *rank_source, int *rank_dest)
+{
+  MPI_ENTER("MPI_Cart_shift");
+  CHECK_TOPO(comm, t, MPI_CART);
+  CHECK(direction >= 0 && direction < t->ndims, comm, MPI_ERR_ARG, "invalid direction %d (%d dimensions)", direction,
+        t->ndims);
+  int *co = malloc(sizeof *co * (size_t)t->ndims);
+  coords_of(t, comm_rank(comm_get(comm)), t->ndims, co);
+  int mine = co[direction];
+  co[direction] = mine + disp;
+  int d = rank_of(t, co);
+  co[direction] = mine - disp;
+  int s = rank_of(t, co);
+  free(co);
+  *rank_dest = d < 0 ? MPI_PROC_NULL : d;
+  *rank_source = s < 0 ? MPI_PROC_NULL : s;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
+{
+  MPI_ENTER("MPI_Cart_sub");
+  CHECK_TOPO(comm, t, MPI_CART);
+  int *co = malloc(sizeof *co * (size_t)(t->ndims + 1));
+  coords_of(t, comm_rank(comm_get(comm)), t->ndims, co);
+  int color = 0, key = 0, nd = 0;
+  int *dims = malloc(sizeof *dims * (size_t)(t->ndims + 1)), *per = malloc(sizeof *per * (size_t)(t->ndims + 1));
+  for (int i = 0; i < t->ndims; i++)
+    if (remain_dims[i]) {
+      key = key * t->dims[i] + co[i];
+      dims[nd] = t->dims[i];
+      per[nd++] = t->periods[i];
+    } else
+      color = color * t->dims[i] + co[i];
+  int err = comm_split_kind(self, comm_get(comm), color, key, MADE_CART, newcomm);
+  if (!err)
+    install(*newcomm, cart_new(nd, dims, per));
+  free(co);
+  free(dims);
+  free(per);
+  MPI_LEAVE(err);
+}
+
+int PMPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[], int *newrank)
+{
+  MPI_ENTER("MPI_Cart_map");
+  CHECK_COMM(comm, c);
+  (void)periods;
+  long nodes = 1;
+  for (int i = 0; i < ndims; i++)
+    nodes *= dims[i];
+  CHECK(nodes <= comm_size(c), comm, MPI_ERR_DIMS, "the grid is larger than the communicator");
+  *newrank = comm_rank(c) < nodes ? comm_rank(c) : MPI_UNDEFINED;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const int edges[], int reorder,
+                      MPI_Comm *comm_graph)
+{
+  MPI_ENTER("MPI_Graph_create");
+  CHECK_COMM(comm_old, c);
+  (void)reorder;
+  CHECK(nnodes >= 0 && nnodes <= comm_size(c), comm_old, MPI_ERR_ARG, "invalid number of nodes %d", nnodes);
+  int nedges = nnodes ? index[nnodes - 1] : 0;
+  for (int i = 0; i < nedges; i++)
+    CHECK(edges[i] >= 0 && edges[i] < nnodes, comm_old, MPI_ERR_ARG, "edge %d points to node %d", i, edges[i]);
+  int err = first_ranks(self, c, nnodes, MADE_GRAPH, comm_graph);
+  if (!err) {
+    topo_t *t = calloc(1, sizeof *t);
+    t->kind = MPI_GRAPH;
+    t->nnodes = nnodes;
+    t->index = copy_ints(index, nnodes);
+    t->edges = copy_ints(edges, nedges);
+    install(*comm_graph, t);
+  }
+  MPI_LEAVE(err);
+}
+
+int PMPI_Graphdims_get(MPI_Comm comm, int *nnodes, int *nedges)
+{
+  MPI_ENTER("MPI_Graphdims_get");
+  CHECK_TOPO(comm, t, MPI_GRAPH);
+  *nnodes = t->nnodes;
+  *nedges = t->nnodes ? t->index[t->nnodes - 1] : 0;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int index[], int edges[])
+{
+  MPI_ENTER("MPI_Graph_get");
+  CHECK_TOPO(comm, t, MPI_GRAPH);
+  for (int i = 0; i < t->nnodes && i < maxindex; i++)
+    index[i] = t->index[i];
+  int ne = t->nnodes ? t->index[t->nnodes - 1] : 0;
+  for (int i = 0; i < ne && i < maxedges; i++)
+    edges[i] = t->edges[i];
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+static int graph_first(const topo_t *t, int rank) { return rank ? t->index[rank - 1] : 0; }
+
+int PMPI_Graph_neighbors_count(MPI_Comm comm, int rank, int *nneighbors)
+{
+  MPI_ENTER("MPI_Graph_neighbors_count");
+  CHECK_TOPO(comm, t, MPI_GRAPH);
+  CHECK(rank >= 0 && rank < t->nnodes, comm, MPI_ERR_RANK, "invalid rank %d", rank);
+  *nneighbors = t->index[rank] - graph_first(t, rank);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, int neighbors[])
+{
+  MPI_ENTER("MPI_Graph_neighbors");
+  CHECK_TOPO(comm, t, MPI_GRAPH);
+  CHECK(rank >= 0 && rank < t->nnodes, comm, MPI_ERR_RANK, "invalid rank %d", rank);
+  for (int i = graph_first(t, rank), k = 0; i < t->index[rank] && k < maxneighbors; i++)
+    neighbors[k++] = t->edges[i];
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Graph_map(MPI_Comm comm, int nnodes, const int index[], const int edges[], int *newrank)
+{
+  MPI_ENTER("MPI_Graph_map");
+  CHECK_COMM(comm, c);
+  (void)index;
+  (void)edges;
+  *newrank = comm_rank(c) < nnodes ? comm_rank(c) : MPI_UNDEFINED;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Topo_test(MPI_Comm comm, int *status)
+{
+  MPI_ENTER("MPI_Topo_test");
+  CHECK_COMM(comm, c);
+  *status = c->core->topo ? c->core->topo->kind : MPI_UNDEFINED;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+/* Distributed graphs --------------------------------------------------- */
+
+static topo_t *dist_new(int n)
+{
+  topo_t *t = calloc(1, sizeof *t);
+  t->kind = MPI_DIST_GRAPH;
+  t->nnodes = n;
+  t->in = calloc((size_t)n, sizeof *t->in);
+  t->out = calloc((size_t)n, sizeof *t->out);
+  t->inw = calloc((size_t)n, sizeof *t->inw);
+  t->outw = calloc((size_t)n, sizeof *t->outw);
+  t->indeg = calloc((size_t)n, sizeof *t->indeg);
+  t->outdeg = calloc((size_t)n, sizeof *t->outdeg);
+  return t;
+}
+
+static void add_edge(topo_t *t, int src, int dst, int w)
+{
+  int k = t->outdeg[src]++;
+  t->out[src] = realloc(t->out[src], sizeof(int) * (size_t)(k + 1));
+  t->outw[src] = realloc(t->outw[src], sizeof(int) * (size_t)(k + 1));
+  t->out[src][k] = dst;
+  t->outw[src][k] = w;
+  k = t->indeg[dst]++;
+  t->in[dst] = realloc(t->in[dst], sizeof(int) * (size_t)(k + 1));
+  t->inw[dst] = realloc(t->inw[dst], sizeof(int) * (size_t)(k + 1));
+  t->in[dst][k] = src;
+  t->inw[dst][k] = w;
+}
+
+/* Every member contributes edges (src, dst, weight); all learn all of them. */
+static int dist_make(rt_rank_t *self, rt_comm_t *c, int nedges, const int *triples, int weighted, MPI_Comm *out)
+{
+  int n = comm_size(c);
+  int *counts = malloc(sizeof(int) * (size_t)n);
+  act_comm_agree(c, &nedges, 1, counts);
+  int max = 0;
+  for (int i = 0; i < n; i++)
+    max = counts[i] > max ? counts[i] : max;
+  int *mine = calloc((size_t)(3 * max + 1), sizeof(int)), *all = malloc(sizeof(int) * (size_t)(3 * max * n + 1));
+  memcpy(mine, triples, sizeof(int) * 3 * (size_t)nedges);
+  act_comm_agree(c, mine, 3 * max, all);
+  int *w = malloc(sizeof(int) * (size_t)n);
+  for (int i = 0; i < n; i++)
+    w[i] = comm_world(c, i);
+  rt_group_t g = {n, w};
+  int err = comm_create_from(self, c, &g, MADE_DIST_GRAPH, 0, out);
+  if (!err) {
+    /* edges in the order the members gave them, member by member */
+    topo_t *t = dist_new(n);
+    t->weighted = weighted;
+    for (int r = 0; r < n; r++)
+      for (int e = 0; e < counts[r]; e++) {
+        int *x = &all[3 * (max * r + e)];
+        add_edge(t, x[0], x[1], x[2]);
+      }
+    install(*out, t);
+  }
+  free(w);
+  free(counts);
+  free(mine);
+  free(all);
+  return err;
+}
+
+int PMPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int sources[], const int sourceweights[],
+                                    int outdegree, const int destinations[], const int destweights[], MPI_Info info,
+                                    int reorder, MPI_Comm *comm_dist_graph)
+{
+  MPI_ENTER("MPI_Dist_graph_create_adjacent");
+  CHECK_COMM(comm_old, c);
+  (void)info;
+  (void)reorder;
+  (void)indegree;
+  (void)sources;
+  (void)sourceweights;
+  CHECK(outdegree >= 0 && indegree >= 0, comm_old, MPI_ERR_ARG, "negative degree");
+  int weighted = destweights != MPI_UNWEIGHTED;
+  int me = comm_rank(c);
+  int *tr = malloc(sizeof(int) * 3 * (size_t)(outdegree + 1));
+  for (int i = 0; i < outdegree; i++) {
+    CHECK(destinations[i] >= 0 && destinations[i] < comm_size(c), comm_old, MPI_ERR_RANK, "invalid destination %d",
+          destinations[i]);
+    tr[3 * i] = me;
+    tr[3 * i + 1] = destinations[i];
+    tr[3 * i + 2] = weighted && destweights != MPI_WEIGHTS_EMPTY ? destweights[i] : 1;
+  }
+  int err = dist_make(self, c, outdegree, tr, weighted, comm_dist_graph);
+  free(tr);
+  MPI_LEAVE(err);
+}
+
+int PMPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const int degrees[],
+                           const int destinations[], const int weights[], MPI_Info info, int reorder,
+                           MPI_Comm *comm_dist_graph)
+{
+  MPI_ENTER("MPI_Dist_graph_create");
+  CHECK_COMM(comm_old, c);
+  (void)info;
+  (void)reorder;
+  CHECK(n >= 0, comm_old, MPI_ERR_ARG, "negative number of sources");
+  int total = 0;
+  for (int i = 0; i < n; i++)
+    total += degrees[i];
+  int weighted = weights != MPI_UNWEIGHTED;
+  int *tr = malloc(sizeof(int) * 3 * (size_t)(total + 1)), k = 0;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < degrees[i]; j++, k++) {
+      tr[3 * k] = sources[i];
+      tr[3 * k + 1] = destinations[k];
+      tr[3 * k + 2] = weighted && weights != MPI_WEIGHTS_EMPTY ? weights[k] : 1;
+    }
+  int err = dist_make(self, c, total, tr, weighted, comm_dist_graph);
+  free(tr);
+  MPI_LEAVE(err);
+}
+
+int PMPI_Dist_graph_neighbors_count(MPI_Comm comm, int *indegree, int *outdegree, int *weighted)
+{
+  MPI_ENTER("MPI_Dist_graph_neighbors_count");
+  CHECK_TOPO(comm, t, MPI_DIST_GRAPH);
+  int me = comm_rank(comm_get(comm));
+  *indegree = t->indeg[me];
+  *outdegree = t->outdeg[me];
+  *weighted = t->weighted;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[], int sourceweights[], int maxoutdegree,
+                              int destinations[], int destweights[])
+{
+  MPI_ENTER("MPI_Dist_graph_neighbors");
+  CHECK_TOPO(comm, t, MPI_DIST_GRAPH);
+  int me = comm_rank(comm_get(comm));
+  for (int i = 0; i < t->indeg[me] && i < maxindegree; i++) {
+    sources[i] = t->in[me][i];
+    if (t->weighted && sourceweights != MPI_UNWEIGHTED)
+      sourceweights[i] = t->inw[me][i];
+  }
+  for (int i = 0; i < t->outdeg[me] && i < maxoutdegree; i++) {
+    destinations[i] = t->out[me][i];
+    if (t->weighted && destweights != MPI_UNWEIGHTED)
+      destweights[i] = t->outw[me][i];
+  }
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+PMPI_ALIAS(Dims_create)
+PMPI_ALIAS(Cart_create)
+PMPI_ALIAS(Cartdim_get)
+PMPI_ALIAS(Cart_get)
+PMPI_ALIAS(Cart_rank)
+PMPI_ALIAS(Cart_coords)
+PMPI_ALIAS(Cart_shift)
+PMPI_ALIAS(Cart_sub)
+PMPI_ALIAS(Cart_map)
+PMPI_ALIAS(Graph_create)
+PMPI_ALIAS(Graphdims_get)
+PMPI_ALIAS(Graph_get)
+PMPI_ALIAS(Graph_neighbors_count)
+PMPI_ALIAS(Graph_neighbors)
+PMPI_ALIAS(Graph_map)
+PMPI_ALIAS(Topo_test)
+PMPI_ALIAS(Dist_graph_create_adjacent)
+PMPI_ALIAS(Dist_graph_create)
+PMPI_ALIAS(Dist_graph_neighbors_count)
+PMPI_ALIAS(Dist_graph_neighbors)
