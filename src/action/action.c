@@ -42,6 +42,10 @@ void act_alltoall(const void *sbuf, int scount, const dt_t *st, void *rbuf, int 
 {
   coll_alltoall(sbuf, scount, st, rbuf, rcount, rt, c);
 }
+void act_neighbor(const coll_nbr_t *in, int nin, const coll_nbr_t *out, int nout, rt_comm_t *c)
+{
+  coll_neighbor(in, nin, out, nout, c);
+}
 
 void act_comm_agree(rt_comm_t *c, const int *mine, int n, int *all)
 {

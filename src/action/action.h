@@ -7,6 +7,7 @@
 #include "../mpi/comm.h"
 #include "../mpi/datatype.h"
 #include "../p2p/p2p.h"
+#include "../coll/coll.h"
 
 void act_start(p2p_req_t *r);
 void act_wait(p2p_req_t *r);
@@ -27,6 +28,7 @@ void act_allgather(const void *sbuf, int scount, const dt_t *st, void *rbuf, int
                    rt_comm_t *c);
 void act_alltoall(const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt,
                   rt_comm_t *c);
+void act_neighbor(const coll_nbr_t *in, int nin, const coll_nbr_t *out, int nout, rt_comm_t *c);
 
 /* The communication of communicator constructors (agreement on members and
  * contexts), in the collective context: an allgather of n ints from each

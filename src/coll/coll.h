@@ -7,7 +7,8 @@
 #include "../mpi/datatype.h"
 #include "../p2p/p2p.h"
 
-enum { TAG_BARRIER = 1, TAG_BCAST, TAG_REDUCE, TAG_GATHER, TAG_SCATTER, TAG_ALLGATHER, TAG_ALLTOALL };
+enum { TAG_BARRIER = 1, TAG_BCAST, TAG_REDUCE, TAG_GATHER, TAG_SCATTER, TAG_ALLGATHER, TAG_ALLTOALL,
+       TAG_NEIGHBOR = 64 /* + a per-message tag */ };
 
 /* Helpers (coll_p2p.c) */
 p2p_req_t *coll_isend(const void *buf, int count, const dt_t *t, int peer, int tag, rt_comm_t *c);
@@ -35,4 +36,14 @@ void coll_allgather(const void *sbuf, int scount, const dt_t *st, void *rbuf, in
                     rt_comm_t *c);
 void coll_alltoall(const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt,
                    rt_comm_t *c);
+
+/* One block of a neighbourhood collective. */
+typedef struct coll_nbr {
+  int peer;
+  void *buf;
+  int count;
+  const dt_t *type;
+  int tag;
+} coll_nbr_t;
+void coll_neighbor(const coll_nbr_t *in, int nin, const coll_nbr_t *out, int nout, rt_comm_t *c);
 #endif

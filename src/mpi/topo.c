@@ -434,22 +434,34 @@ int PMPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int s
   CHECK_COMM(comm_old, c);
   (void)info;
   (void)reorder;
-  (void)indegree;
-  (void)sources;
-  (void)sourceweights;
   CHECK(outdegree >= 0 && indegree >= 0, comm_old, MPI_ERR_ARG, "negative degree");
   int weighted = destweights != MPI_UNWEIGHTED;
-  int me = comm_rank(c);
-  int *tr = malloc(sizeof(int) * 3 * (size_t)(outdegree + 1));
-  for (int i = 0; i < outdegree; i++) {
+  for (int i = 0; i < outdegree; i++)
     CHECK(destinations[i] >= 0 && destinations[i] < comm_size(c), comm_old, MPI_ERR_RANK, "invalid destination %d",
           destinations[i]);
-    tr[3 * i] = me;
-    tr[3 * i + 1] = destinations[i];
-    tr[3 * i + 2] = weighted && destweights != MPI_WEIGHTS_EMPTY ? destweights[i] : 1;
+  for (int i = 0; i < indegree; i++)
+    CHECK(sources[i] >= 0 && sources[i] < comm_size(c), comm_old, MPI_ERR_RANK, "invalid source %d", sources[i]);
+  /* each member states its own neighbours, in its own order */
+  int *w = malloc(sizeof(int) * (size_t)comm_size(c));
+  for (int i = 0; i < comm_size(c); i++)
+    w[i] = comm_world(c, i);
+  rt_group_t g = {comm_size(c), w};
+  int err = comm_create_from(self, c, &g, MADE_DIST_GRAPH, 0, comm_dist_graph);
+  free(w);
+  if (!err) {
+    topo_t *t = dist_new(comm_size(c));
+    t->weighted = weighted;
+    install(*comm_dist_graph, t);
+    t = topo_of(*comm_dist_graph, MPI_DIST_GRAPH);
+    int me = comm_rank(c);
+    int has_w = weighted && destweights != MPI_WEIGHTS_EMPTY;
+    t->indeg[me] = indegree;
+    t->outdeg[me] = outdegree;
+    t->in[me] = copy_ints(sources, indegree);
+    t->out[me] = copy_ints(destinations, outdegree);
+    t->inw[me] = has_w && sourceweights != MPI_UNWEIGHTED ? copy_ints(sourceweights, indegree) : calloc(1, sizeof(int));
+    t->outw[me] = has_w ? copy_ints(destweights, outdegree) : calloc(1, sizeof(int));
   }
-  int err = dist_make(self, c, outdegree, tr, weighted, comm_dist_graph);
-  free(tr);
   MPI_LEAVE(err);
 }
 
@@ -506,6 +518,50 @@ int PMPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[], int
       destweights[i] = t->outw[me][i];
   }
   MPI_LEAVE(MPI_SUCCESS);
+}
+
+int topo_neighbors(const rt_comm_t *c, int *nin, int **in, int **intag, int *nout, int **out, int **outtag)
+{
+  const topo_t *t = c->core->topo;
+  if (!t)
+    return 0;
+  int me = comm_rank(c);
+  if (t->kind == MPI_CART) {
+    int n = 2 * t->ndims;
+    *nin = *nout = n;
+    *in = malloc(sizeof(int) * (size_t)(n + 1));
+    *out = malloc(sizeof(int) * (size_t)(n + 1));
+    *intag = malloc(sizeof(int) * (size_t)(n + 1));
+    *outtag = malloc(sizeof(int) * (size_t)(n + 1));
+    int *co = malloc(sizeof(int) * (size_t)(t->ndims + 1));
+    for (int d = 0; d < t->ndims; d++)
+      for (int dir = 0; dir < 2; dir++) {
+        coords_of(t, me, t->ndims, co);
+        co[d] += dir ? 1 : -1;
+        int r = rank_of(t, co);
+        (*in)[2 * d + dir] = (*out)[2 * d + dir] = r < 0 ? MPI_PROC_NULL : r;
+        (*outtag)[2 * d + dir] = 2 * d + dir;    /* sent towards -1 or +1 */
+        (*intag)[2 * d + dir] = 2 * d + 1 - dir; /* the -1 neighbour sent towards +1 */
+      }
+    free(co);
+    return 1;
+  }
+  const int *src, *dst;
+  if (t->kind == MPI_GRAPH) {
+    int first = graph_first(t, me);
+    *nin = *nout = t->index[me] - first;
+    src = dst = t->edges + first;
+  } else {
+    *nin = t->indeg[me];
+    *nout = t->outdeg[me];
+    src = t->in[me];
+    dst = t->out[me];
+  }
+  *in = copy_ints(src, *nin);
+  *out = copy_ints(dst, *nout);
+  *intag = calloc((size_t)*nin + 1, sizeof(int));
+  *outtag = calloc((size_t)*nout + 1, sizeof(int));
+  return 1;
 }
 
 PMPI_ALIAS(Dims_create)

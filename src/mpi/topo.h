@@ -14,4 +14,11 @@ typedef struct topo {
 } topo_t;
 
 void topo_free(topo_t *t);
+
+struct rt_comm;
+/* The calling rank's neighbours in the order of MPI 3.1 section 7.6, with
+ * the tag each message carries so that blocks land in the right place even
+ * when a neighbour appears twice. Returns 0 if c has no topology. The arrays
+ * are malloc'ed: free them. */
+int topo_neighbors(const struct rt_comm *c, int *nin, int **in, int **intag, int *nout, int **out, int **outtag);
 #endif
