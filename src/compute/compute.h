@@ -1,14 +1,26 @@
 /* Compute modelling: CPU bursts between MPI calls become flops on the
- * rank's simulated host; the host-speed reference converts seconds. */
+ * rank's simulated host; known costs are injected; loops are sampled;
+ * the host-speed reference converts seconds. */
 #ifndef SIMPI_COMPUTE_H
 #define SIMPI_COMPUTE_H
 struct rt_rank;
-/* At MPI entry: inject the CPU time used since the last exit. */
+
+typedef struct cmp_stats {
+  double measured;       /* seconds of program computation measured */
+  long bursts;           /* bursts injected */
+  long samples, skipped; /* sampled loop iterations run, and skipped */
+} cmp_stats_t;
+extern cmp_stats_t cmp_stats;
+
+double cmp_clock(void);
+/* At MPI entry: inject the time used since the last exit. */
 void cmp_burst_end(struct rt_rank *r);
 /* At MPI exit: start timing the next burst. */
 void cmp_burst_begin(struct rt_rank *r);
-/* Injects a known amount of work. */
-void cmp_flops(double flops);
+/* Seconds of computation the rank has done so far, the current burst included. */
+double cmp_computed(const struct rt_rank *r);
+/* Injects a known amount of work now (the current burst first). */
+void cmp_inject(double flops);
 /* --cfg=smpi/host-speed:auto: this machine's flop/s, measured once and cached. */
 double rt_measure_host_speed(void);
 #endif

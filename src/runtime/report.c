@@ -5,6 +5,7 @@
 #include "runtime.h"
 #include "../kernel/kernel.h"
 #include "../p2p/p2p.h"
+#include "../compute/compute.h"
 #include <libunwind.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -72,11 +73,20 @@ void rt_report_deadlock(void)
 
 void rt_final_report(double wall)
 {
-  if (rt_opts.quiet)
+  if (rt_opts.quiet && !rt_opts.display_timing)
     return;
   fflush(stdout);
-  fprintf(stderr, "simpi: simulated time %.6f s, wall time %.3f s, %d rank%s\n", kern_now(), wall, rt_nranks,
-          rt_nranks == 1 ? "" : "s");
+  double program = cmp_stats.measured, simulator = wall > program ? wall - program : 0;
+  char sampling[96] = "";
+  if (cmp_stats.samples || cmp_stats.skipped)
+    snprintf(sampling, sizeof sampling, "; sampled loops: %ld iterations run, %ld skipped", cmp_stats.samples,
+             cmp_stats.skipped);
+  fprintf(stderr, "simpi: simulated time %.6f s, wall time %.3f s, %d rank%s (program %.3f s, simulator %.3f s%s)\n",
+          kern_now(), wall, rt_nranks, rt_nranks == 1 ? "" : "s", program, simulator, sampling);
+  if (rt_opts.display_timing)
+    fprintf(stderr, "simpi: timing: %.3f s of wall time, %.1f%% running the program's computation (%ld bursts "
+                    "injected), %.1f%% in the simulator\n",
+            wall, wall > 0 ? 100 * program / wall : 0, cmp_stats.bursts, wall > 0 ? 100 * simulator / wall : 0);
 }
 
 static void crash_handler(int sig, siginfo_t *si, void *uctx)

@@ -17,7 +17,12 @@ typedef struct rt_opts {
   double test_sleep, iprobe_sleep, wtime_sleep;
   const char *os, *or_, *ois; /* piecewise overhead specs "size:offset:factor;..." */
   size_t stack_kib;
+  int shared_malloc;    /* SHARED_NO, SHARED_LOCAL, SHARED_GLOBAL */
+  double shared_block;  /* bytes of the folded block (global mode) */
+  int display_timing;
 } rt_opts_t;
+
+enum { SHARED_NO, SHARED_LOCAL, SHARED_GLOBAL };
 
 enum rt_state { RT_NEW, RT_RUNNING, RT_ENDED };
 
@@ -31,7 +36,9 @@ typedef struct rt_rank {
   const char *call;      /* MPI call in progress (or last one) */
   void *call_pc;         /* return address into the user's code */
   const struct p2p_req *waiting_on; /* the request a blocked call waits for (reports) */
-  double burst_start;    /* CPU clock when the rank left MPI */
+  double burst_start;    /* clock when the rank left MPI (or restarted timing) */
+  double compute_total;  /* seconds of computation measured so far */
+  int bench_off;         /* smpi_bench_end() called: computation is not timed */
   void *priv_store;      /* this rank's copy of the program's globals */
   long live_requests;
   p2p_queues_t q;

@@ -1,0 +1,2 @@
+/* <smpi.h>: the same as <smpi/smpi.h>. */
+#include <smpi/smpi.h>
