@@ -1,10 +1,12 @@
 /* CPU bursts: the time a rank spends between two MPI calls is measured and
  * injected as flops = seconds x smpi/host-speed on its simulated host. All
- * ranks run in one thread, one at a time, so the monotonic clock between a
- * rank's exit from MPI and its next entry is that rank's computation (plus
- * any preemption by other processes). It is read through the vDSO: a thread
- * CPU clock costs a system call, twice per MPI call. Also the SMPI calls
- * that inject known costs or switch timing off and on. */
+ * ranks run in one thread, one at a time, so the time between a rank's exit
+ * from MPI and its next entry is that rank's computation. Short bursts are
+ * timed with the monotonic clock (read through the vDSO, nearly free); when
+ * the previous burst was long, the next one is also timed with the thread's
+ * CPU clock, a system call that is cheap next to the burst and immune to the
+ * time other processes take the processor. Also the SMPI calls that inject
+ * known costs or switch timing off and on. */
 #include "compute.h"
 #include "../kernel/kernel.h"
 #include "../runtime/runtime.h"
@@ -13,6 +15,9 @@
 
 cmp_stats_t cmp_stats;
 
+/* A burst at least this long makes the next one read the CPU clock. */
+#define LONG_BURST 1e-4
+
 double cmp_clock(void)
 {
   struct timespec ts;
@@ -20,11 +25,26 @@ double cmp_clock(void)
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+static double cpu_clock(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Seconds of computation in the current burst. */
+static double burst_length(rt_rank_t *r, double *wall)
+{
+  *wall = cmp_clock() - r->burst_start;
+  return r->burst_cpu >= 0 ? cpu_clock() - r->burst_cpu : *wall;
+}
+
 void cmp_burst_end(rt_rank_t *r)
 {
   if (!rt_opts.simulate_computation || r->bench_off)
     return;
-  double d = cmp_clock() - r->burst_start;
+  double wall, d = burst_length(r, &wall);
+  r->last_burst = wall;
   r->compute_total += d;
   cmp_stats.measured += d;
   if (d >= rt_opts.cpu_threshold) {
@@ -35,15 +55,17 @@ void cmp_burst_end(rt_rank_t *r)
 
 void cmp_burst_begin(rt_rank_t *r)
 {
-  if (rt_opts.simulate_computation && !r->bench_off)
-    r->burst_start = cmp_clock();
+  if (!rt_opts.simulate_computation || r->bench_off)
+    return;
+  r->burst_cpu = r->last_burst >= LONG_BURST ? cpu_clock() : -1;
+  r->burst_start = cmp_clock();
 }
 
-double cmp_computed(const rt_rank_t *r)
+double cmp_computed(rt_rank_t *r)
 {
-  double t = r->compute_total;
+  double t = r->compute_total, wall;
   if (rt_opts.simulate_computation && !r->bench_off)
-    t += cmp_clock() - r->burst_start;
+    t += burst_length(r, &wall);
   return t;
 }
 

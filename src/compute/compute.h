@@ -18,7 +18,7 @@ void cmp_burst_end(struct rt_rank *r);
 /* At MPI exit: start timing the next burst. */
 void cmp_burst_begin(struct rt_rank *r);
 /* Seconds of computation the rank has done so far, the current burst included. */
-double cmp_computed(const struct rt_rank *r);
+double cmp_computed(struct rt_rank *r);
 /* Injects a known amount of work now (the current burst first). */
 void cmp_inject(double flops);
 /* --cfg=smpi/host-speed:auto: this machine's flop/s, measured once and cached. */

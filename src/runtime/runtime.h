@@ -37,6 +37,8 @@ typedef struct rt_rank {
   void *call_pc;         /* return address into the user's code */
   const struct p2p_req *waiting_on; /* the request a blocked call waits for (reports) */
   double burst_start;    /* clock when the rank left MPI (or restarted timing) */
+  double burst_cpu;      /* thread CPU clock then, or -1 when not read */
+  double last_burst;     /* length of the previous burst */
   double compute_total;  /* seconds of computation measured so far */
   int bench_off;         /* smpi_bench_end() called: computation is not timed */
   void *priv_store;      /* this rank's copy of the program's globals */
