@@ -1,11 +1,12 @@
 /* Shared memory (SMPI_SHARED_MALLOC and friends) and memoised calls
- * (SMPI_SHARED_CALL). smpi/shared-malloc:local gives every caller of one
- * source line its own mapping of one memory file per line: same pages, the
- * data is really shared. global (the default, as in SMPI) folds every
- * allocation onto one small block mapped over and over: the contents are
- * meaningless but a thousand ranks times a gigabyte costs a few megabytes;
- * an allocation never takes more than MAX_MAPS mappings, so the block grows
- * for very large ones. no: plain malloc. */
+ * (SMPI_SHARED_CALL). Every caller of one SMPI_SHARED_MALLOC line (with one
+ * size) gets the same block: one mapping and one set of page-table entries
+ * for all ranks. smpi/shared-malloc:local backs it with real pages: the data
+ * is shared. global (the default, as in SMPI) folds it onto one small block
+ * mapped over and over: the contents are meaningless but the memory is
+ * almost free; an allocation never takes more than MAX_MAPS mappings, so the
+ * block grows for very large ones. A partially shared block is private to
+ * each caller but for its shared ranges. no: plain malloc. */
 #define _GNU_SOURCE
 #include "compute.h"
 #include "../runtime/runtime.h"
@@ -29,6 +30,9 @@ typedef struct alloc {
   void *ptr;
   size_t size;
   int mapped; /* 0: malloc'ed */
+  int refs;   /* callers that have not freed it yet */
+  const char *site; /* whole blocks shared by a line: found again by (site, size) */
+  size_t asked;
   UT_hash_handle hh;
 } alloc_t;
 
@@ -108,12 +112,15 @@ static void share_range(char *base, size_t lo, size_t hi, const char *site)
   }
 }
 
-static void *record(void *p, size_t size, int mapped)
+static void *record(void *p, size_t size, int mapped, const char *site, size_t asked)
 {
-  alloc_t *a = malloc(sizeof *a);
+  alloc_t *a = calloc(1, sizeof *a);
   a->ptr = p;
   a->size = size;
   a->mapped = mapped;
+  a->refs = 1;
+  a->site = site;
+  a->asked = asked;
   HASH_ADD_PTR(allocs, ptr, a);
   return p;
 }
@@ -121,7 +128,7 @@ static void *record(void *p, size_t size, int mapped)
 void *simpi_partial_shared_malloc(size_t size, const size_t *offsets, int nb_pairs, const char *site)
 {
   if (rt_opts.shared_malloc == SHARED_NO || size == 0)
-    return record(malloc(size ? size : 1), size, 0);
+    return record(malloc(size ? size : 1), size, 0, NULL, size);
   size_t len = round_up(size, page());
   char *base = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (base == MAP_FAILED)
@@ -133,13 +140,23 @@ void *simpi_partial_shared_malloc(size_t size, const size_t *offsets, int nb_pai
     hi = hi == size ? len : hi / page() * page(); /* only whole pages inside the range */
     share_range(base, lo, hi, site);
   }
-  return record(base, len, 1);
+  return record(base, len, 1, NULL, size);
 }
 
 void *simpi_shared_malloc(size_t size, const char *site)
 {
+  if (rt_opts.shared_malloc != SHARED_NO)
+    for (alloc_t *a = allocs; a; a = a->hh.next)
+      if (a->site == site && a->asked == size) {
+        a->refs++;
+        return a->ptr;
+      }
   size_t whole[2] = {0, size};
-  return simpi_partial_shared_malloc(size, whole, 1, site);
+  void *p = simpi_partial_shared_malloc(size, whole, 1, site);
+  alloc_t *a;
+  HASH_FIND_PTR(allocs, &p, a);
+  a->site = rt_opts.shared_malloc != SHARED_NO ? site : NULL;
+  return p;
 }
 
 void simpi_shared_free(void *ptr)
@@ -150,6 +167,8 @@ void simpi_shared_free(void *ptr)
   HASH_FIND_PTR(allocs, &ptr, a);
   if (!a)
     rt_fatal(1, "SMPI_SHARED_FREE(%p): not a shared allocation", ptr);
+  if (--a->refs > 0)
+    return;
   HASH_DEL(allocs, a);
   if (a->mapped)
     munmap(a->ptr, a->size);
