@@ -81,6 +81,18 @@ out=$("$simrun" -q -np 4 ./hello | sort)
   echo "ok: privatized globals" || { echo "FAIL: privatized globals: $out"; fail=1; }
 out=$("$simrun" -q -np 4 --no-privatize ./hello | cut -d" " -f3- | sort -u | wc -l)
 [ "$out" = 1 ] && echo "ok: --no-privatize shares globals" || { echo "FAIL: --no-privatize: $out"; fail=1; }
+# host-speed auto: measured once, cached per machine, reused
+export XDG_CACHE_HOME="$work/cache"
+expect 0 'simulated time' "$simrun" -np 2 --cfg=smpi/host-speed:auto ./hello
+if [ -s "$work/cache/simpi/host-speed" ] && [ "$(wc -l < "$work/cache/simpi/host-speed")" = 1 ]; then
+  "$simrun" -q -np 2 --cfg=smpi/host-speed:auto ./hello >/dev/null
+  [ "$(wc -l < "$work/cache/simpi/host-speed")" = 1 ] && echo "ok: host speed cached" ||
+    { echo "FAIL: host speed measured twice"; fail=1; }
+else
+  echo "FAIL: no host speed cache"
+  fail=1
+fi
+expect 0 'timing: .* running the program' "$simrun" -np 2 --cfg=smpi/display-timing:yes ./hello
 # run without simrun: one rank, no final line
 expect 0 '^rank 0 sees 0 0$' ./hello
 exit $fail
