@@ -59,16 +59,21 @@ static inline int matches(int want_src, int want_tag, int want_ctx, int src, int
          (want_tag == MPI_ANY_TAG || want_tag == tag);
 }
 
-/* Copies the message into the receive and fills its status. */
-static void deliver(p2p_req_t *rv, int src, int tag, size_t bytes, const void *sbuf, int scount,
+/* Copies the message of rank sender into the receive and fills its status.
+ * One of the two ranks is not the one running: its buffer, if it is one of
+ * the program's globals, is found through the privatization. */
+static void deliver(p2p_req_t *rv, int sender, int src, int tag, size_t bytes, const void *sbuf, int scount,
                     const dt_t *sdt, const char *packed)
 {
   size_t cap = (size_t)rv->count * rv->dt->size;
   size_t n = bytes < cap ? bytes : cap;
+  void *rbuf = rt_opts.privatize ? rt_priv_addr(&rt_ranks[rv->owner], rv->buf) : rv->buf;
+  if (sbuf && rt_opts.privatize)
+    sbuf = rt_priv_addr(&rt_ranks[sender], sbuf);
   if (packed)
-    dt_unpack(packed, n, rv->buf, rv->count, rv->dt);
+    dt_unpack(packed, n, rbuf, rv->count, rv->dt);
   else if (n)
-    dt_copy(sbuf, scount, sdt, rv->buf, rv->count, rv->dt);
+    dt_copy(sbuf, scount, sdt, rbuf, rv->count, rv->dt);
   rv->msg_bytes = bytes;
   rv->st.MPI_SOURCE = src;
   rv->st.MPI_TAG = tag;
@@ -111,12 +116,13 @@ static void start_send(p2p_req_t *r)
     if (dst->q.ptail == rv)
       dst->q.ptail = prev;
     rv->posted = 0;
-    deliver(rv, r->me_local, r->tag, bytes, r->buf, r->count, r->dt, NULL);
+    deliver(rv, r->owner, r->me_local, r->tag, bytes, r->buf, r->count, r->dt, NULL);
     kern_mbox_put_back(spare);
     kc = kern_send(rv->mbox, (double)bytes + ENVELOPE_BYTES, detached);
   } else {
     p2p_msg_t *m = msg_new();
     m->src = r->me_local;
+    m->owner = r->owner;
     m->tag = r->tag;
     m->ctx = r->ctx;
     m->bytes = bytes;
@@ -165,7 +171,7 @@ static void start_recv(p2p_req_t *r)
       q->uhead = m->next;
     if (q->utail == m)
       q->utail = prev;
-    deliver(r, m->src, m->tag, m->bytes, m->buf, m->count, m->dt, m->copy);
+    deliver(r, m->owner, m->src, m->tag, m->bytes, m->buf, m->count, m->dt, m->copy);
     kern_mbox_put_back(spare);
     r->mbox = m->mbox;
     msg_free(m);

@@ -38,6 +38,7 @@ typedef struct p2p_req {
 
 typedef struct p2p_msg {
   int src, tag, ctx;
+  int owner; /* world rank of the sender */
   size_t bytes;
   const void *buf; /* rendezvous: the sender's buffer */
   int count;

@@ -60,6 +60,9 @@ int rt_setup_platform(char *err, size_t errlen);
 /* Privatization of the program's globals (privatize.c) */
 void rt_priv_init(void);
 void rt_priv_switch(rt_rank_t *to);
+/* Where rank r's data at address p really is now (p itself unless p is one
+ * of the program's globals and r is not the rank whose globals are in place). */
+void *rt_priv_addr(rt_rank_t *r, const void *p);
 /* Source locations (srcloc.c): "file.c:12" or "" */
 void rt_srcloc(void *pc, char *out, size_t len);
 /* Reports (report.c) */
