@@ -49,14 +49,16 @@ static void roundtrip(const char *what, MPI_Datatype t, int count, int base, int
     len += (size_t)snprintf(line + len, sizeof line - len, "%s: sent as ints (%d):", what, c);
     for (int i = 0; i < c; i++)
         len += (size_t)snprintf(line + len, sizeof line - len, " %d", got[i]);
-    printf("%s\n", line);
+    snprintf(line + len, sizeof line - len, "\n");
+    fputs(line, stdout); /* one write per line */
     MPI_Recv(dst + base, count, t, 0, 1, MPI_COMM_WORLD, &st);
     MPI_Get_count(&st, t, &c);
     MPI_Get_elements(&st, t, &e);
     len = (size_t)snprintf(line, sizeof line, "%s: received (count %d, elements %d):", what, c, e);
     for (int i = lo; i < hi; i++)
         len += (size_t)snprintf(line + len, sizeof line - len, " %d", dst[i]);
-    printf("%s\n", line);
+    snprintf(line + len, sizeof line - len, "\n");
+    fputs(line, stdout); /* one write per line */
 }
 
 int main(int argc, char **argv)
