@@ -78,7 +78,8 @@ typedef struct {
 #define PAIR_CONTIG(T) (PAIR_SIZE(T) == sizeof(PAIR(T)))
 
 #define S_BLOCK(idx, T, nm, xk, xs, cnt, kl) [idx] = {{0, sizeof(T)}, {0, 0}},
-#define P_BLOCK(idx, T, nm, xk, xs) [idx] = {{0, PAIR_CONTIG(T) ? PAIR_SIZE(T) : sizeof(T)}, {PAIR_IOFF(T), sizeof(int)}},
+#define PAIR_GAP(T) (PAIR_IOFF(T) != sizeof(T)) /* padding between the value and the int */
+#define P_BLOCK(idx, T, nm, xk, xs) [idx] = {{0, PAIR_GAP(T) ? sizeof(T) : PAIR_SIZE(T)}, {PAIR_IOFF(T), sizeof(int)}},
 static dt_block_t basic_blocks[SIMPI_NUM_BASIC_TYPES][2] = {SCALAR_TYPES(S_BLOCK) PAIR_TYPES(P_BLOCK)};
 
 #define S_RUN(idx, T, nm, xk, xs, cnt, kl) [idx] = {0, 1, idx},
@@ -91,7 +92,7 @@ static dt_run_t basic_runs[SIMPI_NUM_BASIC_TYPES] = {SCALAR_TYPES(S_RUN) PAIR_TY
            .nelems = 1, .id = idx, .committed = 1, .align = _Alignof(T), .klass = kl},
 #define P_TYPE(idx, T, nm, xk, xs)                                                                                     \
   [idx] = {.size = PAIR_SIZE(T), .extent = sizeof(PAIR(T)), .contig = PAIR_CONTIG(T), .basic = idx,                   \
-           .nblocks = PAIR_CONTIG(T) ? 1 : 2, .blocks = basic_blocks[idx], .name = nm,                                 \
+           .nblocks = PAIR_GAP(T) ? 2 : 1, .blocks = basic_blocks[idx], .name = nm,                                    \
            .true_extent = PAIR_IOFF(T) + sizeof(int), .nruns = 1, .runs = &basic_runs[idx], .nelems = 2, .id = idx,   \
            .committed = 1, .align = _Alignof(PAIR(T)), .klass = idx},
 static dt_t basic[SIMPI_NUM_BASIC_TYPES] = {SCALAR_TYPES(S_TYPE) PAIR_TYPES(P_TYPE)};
@@ -699,11 +700,12 @@ static unsigned char *run_ext32(char *p, unsigned char *o, size_t n, int idx, in
       else
         scalar_in(o, p + c * x->nsize, x->kind, x->nsize, x->xsize);
     }
-    if (b->nelems == 2) { /* pair: the int index */
+    if (b->nelems == 2) { /* pair: the int index ends the pair's data */
+      MPI_Aint ioff = b->true_extent - (MPI_Aint)sizeof(int);
       if (out)
-        scalar_out(p + b->blocks[1].off, o, X_SINT, 4, 4);
+        scalar_out(p + ioff, o, X_SINT, 4, 4);
       else
-        scalar_in(o, p + b->blocks[1].off, X_SINT, 4, 4);
+        scalar_in(o, p + ioff, X_SINT, 4, 4);
       o += 4;
     }
   }
