@@ -1,7 +1,8 @@
 /* Datatypes: the predefined type table, the table of derived types behind
  * handles, typemap flattening, and the pack/unpack/copy/external32 engine.
- * A type keeps one element's data as merged (offset, length) blocks and its
- * values as runs of one predefined type; everything else walks those. */
+ * A type keeps one element's data as merged (offset, length) blocks; a type
+ * mixing predefined types also keeps its values as runs of one type each.
+ * Everything else walks those. */
 #include "datatype.h"
 #include <complex.h>
 #include <float.h>
@@ -232,12 +233,26 @@ static dt_t *new_derived(void)
   return t;
 }
 
-/* Growing lists that merge with their last entry when adjacent. */
+/* Growing lists that merge with their last entry when adjacent. While every
+ * value so far is of one non-pair predefined type (scalar > 0), the blocks
+ * are the runs and no run list is kept; it is written out from the blocks
+ * the first time a value of another type arrives. */
 typedef struct {
   dt_t *t;
   size_t bcap, rcap;
   int oom;
+  int scalar; /* -1: no value yet; > 0: the one scalar type so far; 0: mixed, runs kept */
 } builder_t;
+
+/* The runs of a type, whether it keeps them or they are its blocks. */
+size_t dt_nruns(const dt_t *t) { return t->runs ? t->nruns : t->nblocks; }
+
+dt_run_t dt_run(const dt_t *t, size_t i)
+{
+  if (t->runs)
+    return t->runs[i];
+  return (dt_run_t){t->blocks[i].off, t->blocks[i].len / basic[t->basic].size, t->basic};
+}
 
 static void add_block(builder_t *b, MPI_Aint off, size_t len)
 {
@@ -289,23 +304,38 @@ static void add_run(builder_t *b, MPI_Aint off, size_t n, int type)
   t->runs[t->nruns++] = (dt_run_t){off, n, type};
 }
 
-/* Appends blocklen copies of c at disp, one extent apart. */
+static int scalar_of(const dt_t *c) { return c->basic && basic[c->basic].nelems == 1 ? c->basic : 0; }
+
+/* Appends blocklen copies of c (which holds data) at disp, one extent apart. */
 static void add_copies(builder_t *b, const dt_t *c, size_t blocklen, MPI_Aint disp)
 {
   MPI_Aint ext = c->extent;
+  int cs = scalar_of(c);
+  if (b->scalar == -1)
+    b->scalar = cs;
+  else if (b->scalar != cs && b->scalar > 0) { /* the first mixed value: runs from here on */
+    for (size_t i = 0; i < b->t->nblocks && !b->oom; i++)
+      add_run(b, b->t->blocks[i].off, b->t->blocks[i].len / basic[b->scalar].size, b->scalar);
+    b->scalar = 0;
+  }
   if (c->contig)
     add_block(b, disp + c->blocks[0].off, blocklen * c->size);
   else
     for (size_t k = 0; k < blocklen && !b->oom; k++)
       for (size_t i = 0; i < c->nblocks; i++)
         add_block(b, disp + (MPI_Aint)k * ext + c->blocks[i].off, c->blocks[i].len);
-  const dt_run_t *r0 = c->runs;
-  if (c->nruns == 1 && (MPI_Aint)r0->n * basic[r0->basic].extent == ext)
-    add_run(b, disp + r0->off, blocklen * r0->n, r0->basic);
+  if (b->scalar)
+    return;
+  size_t nr = dt_nruns(c);
+  dt_run_t r0 = dt_run(c, 0);
+  if (nr == 1 && (MPI_Aint)r0.n * basic[r0.basic].extent == ext)
+    add_run(b, disp + r0.off, blocklen * r0.n, r0.basic);
   else
     for (size_t k = 0; k < blocklen && !b->oom; k++)
-      for (size_t i = 0; i < c->nruns; i++)
-        add_run(b, disp + (MPI_Aint)k * ext + c->runs[i].off, c->runs[i].n, c->runs[i].basic);
+      for (size_t i = 0; i < nr; i++) {
+        dt_run_t r = dt_run(c, i);
+        add_run(b, disp + (MPI_Aint)k * ext + r.off, r.n, r.basic);
+      }
 }
 
 static void shrink(dt_t *t)
@@ -327,20 +357,36 @@ static void set_contig(dt_t *t) { t->contig = t->nblocks == 1 && (MPI_Aint)t->bl
 static MPI_Aint amin(MPI_Aint a, MPI_Aint b) { return a < b ? a : b; }
 static MPI_Aint amax(MPI_Aint a, MPI_Aint b) { return a > b ? a : b; }
 
-dt_t *dt_build(const dt_piece_t *p, size_t n, int is_struct)
+/* Pieces from an array, or (p == NULL) count pieces of blocklen copies of
+ * one type, stride bytes apart: vectors need no array. */
+typedef struct {
+  const dt_piece_t *p;
+  size_t blocklen;
+  MPI_Aint stride;
+  const dt_t *type;
+} pieces_t;
+
+static dt_piece_t piece(const pieces_t *ps, size_t i)
+{
+  return ps->p ? ps->p[i] : (dt_piece_t){ps->blocklen, (MPI_Aint)i * ps->stride, ps->type};
+}
+
+static dt_t *build(const pieces_t *ps, size_t n, int is_struct)
 {
   dt_t *t = new_derived();
   if (!t)
     return NULL;
-  builder_t b = {t, 0, 0, 0};
+  builder_t b = {t, 0, 0, 0, -1};
   int bounded = 0, touched = 0, same = 1, klass = -1, type = -1, align = 1;
   MPI_Aint lb = 0, ub = 0, tlb = 0, tub = 0;
   const dt_t *first = NULL;
   for (size_t i = 0; i < n && !b.oom; i++) {
-    const dt_t *c = p[i].type;
-    if (!p[i].blocklen)
+    dt_piece_t pc = piece(ps, i);
+    const dt_piece_t *p = &pc;
+    const dt_t *c = p->type;
+    if (!p->blocklen)
       continue; /* an empty block adds nothing to the typemap, not even bounds */
-    MPI_Aint span = (MPI_Aint)(p[i].blocklen - 1) * c->extent, d = p[i].disp;
+    MPI_Aint span = (MPI_Aint)(p->blocklen - 1) * c->extent, d = p->disp;
     MPI_Aint l = d + c->lb + amin(0, span), u = d + c->lb + c->extent + amax(0, span);
     lb = bounded ? amin(lb, l) : l;
     ub = bounded ? amax(ub, u) : u;
@@ -359,9 +405,9 @@ dt_t *dt_build(const dt_piece_t *p, size_t n, int is_struct)
     tub = touched ? amax(tub, tu) : tu;
     touched = 1;
     type = type == -1 || type == c->basic ? c->basic : 0;
-    t->size += p[i].blocklen * c->size;
-    t->nelems += p[i].blocklen * c->nelems;
-    add_copies(&b, c, p[i].blocklen, d);
+    t->size += p->blocklen * c->size;
+    t->nelems += p->blocklen * c->nelems;
+    add_copies(&b, c, p->blocklen, d);
   }
   if (b.oom) {
     dt_release(t);
@@ -382,6 +428,18 @@ dt_t *dt_build(const dt_piece_t *p, size_t n, int is_struct)
   shrink(t);
   set_contig(t);
   return t;
+}
+
+dt_t *dt_build(const dt_piece_t *p, size_t n, int is_struct)
+{
+  pieces_t ps = {p, 0, 0, NULL};
+  return build(&ps, n, is_struct);
+}
+
+dt_t *dt_build_strided(size_t count, size_t blocklen, MPI_Aint stride, const dt_t *old)
+{
+  pieces_t ps = {NULL, blocklen, stride, old};
+  return build(&ps, count, 0);
 }
 
 static dt_t *copy_type(const dt_t *old)
@@ -526,11 +584,12 @@ MPI_Count dt_elements(const dt_t *t, MPI_Count bytes)
     return 0;
   MPI_Count whole = bytes / (MPI_Count)t->size, rest = bytes % (MPI_Count)t->size;
   MPI_Count n = whole * (MPI_Count)t->nelems;
-  for (size_t i = 0; i < t->nruns && rest; i++) {
-    const dt_t *b = &basic[t->runs[i].basic];
-    MPI_Count all = (MPI_Count)t->runs[i].n * (MPI_Count)b->size;
+  for (size_t i = 0; i < dt_nruns(t) && rest; i++) {
+    dt_run_t r = dt_run(t, i);
+    const dt_t *b = &basic[r.basic];
+    MPI_Count all = (MPI_Count)r.n * (MPI_Count)b->size;
     if (rest >= all) {
-      n += (MPI_Count)t->runs[i].n * (MPI_Count)b->nelems;
+      n += (MPI_Count)r.n * (MPI_Count)b->nelems;
       rest -= all;
       continue;
     }
@@ -683,6 +742,8 @@ static MPI_Count basic_ext32_size(int idx)
 MPI_Count dt_ext32_size(const dt_t *t)
 {
   MPI_Count n = 0;
+  if (!t->runs) /* one predefined type */
+    return t->size ? (MPI_Count)(t->size / basic[t->basic].size) * basic_ext32_size(t->basic) : 0;
   for (size_t i = 0; i < t->nruns; i++)
     n += (MPI_Count)t->runs[i].n * basic_ext32_size(t->runs[i].basic);
   return n;
@@ -715,8 +776,10 @@ static unsigned char *run_ext32(char *p, unsigned char *o, size_t n, int idx, in
 static void walk_ext32(const void *buf, int count, const dt_t *t, unsigned char *o, int out)
 {
   for (int i = 0; i < count; i++)
-    for (size_t r = 0; r < t->nruns; r++)
-      o = run_ext32(AT(buf, (MPI_Aint)i * t->extent + t->runs[r].off), o, t->runs[r].n, t->runs[r].basic, out);
+    for (size_t k = 0, nr = dt_nruns(t); k < nr; k++) {
+      dt_run_t r = dt_run(t, k);
+      o = run_ext32(AT(buf, (MPI_Aint)i * t->extent + r.off), o, r.n, r.basic, out);
+    }
 }
 
 void dt_pack_ext32(const void *buf, int count, const dt_t *t, void *out) { walk_ext32(buf, count, t, out, 1); }
@@ -731,11 +794,12 @@ void dt_unpack_ext32(const void *in, void *buf, int count, const dt_t *t)
 void dt_apply_runs(MPI_Op op, const void *in, void *inout, int count, const dt_t *t, dt_run_fn *fn)
 {
   for (int i = 0; i < count; i++)
-    for (size_t r = 0; r < t->nruns; r++) {
-      MPI_Aint off = (MPI_Aint)i * t->extent + t->runs[r].off;
-      const dt_t *b = &basic[t->runs[r].basic];
-      for (size_t done = 0, n; done < t->runs[r].n; done += n) {
-        n = t->runs[r].n - done;
+    for (size_t k = 0, nr = dt_nruns(t); k < nr; k++) {
+      dt_run_t r = dt_run(t, k);
+      MPI_Aint off = (MPI_Aint)i * t->extent + r.off;
+      const dt_t *b = &basic[r.basic];
+      for (size_t done = 0, n; done < r.n; done += n) {
+        n = r.n - done;
         if (n > (size_t)1 << 30)
           n = (size_t)1 << 30;
         MPI_Aint o = off + (MPI_Aint)done * b->extent;

@@ -42,7 +42,8 @@ struct dt {
   /* Everything below is the engine's; other layers read it through the calls further down. */
   MPI_Aint true_lb, true_extent; /* bytes really touched by one element */
   size_t nruns;
-  dt_run_t *runs;       /* one element's values by predefined type, in typemap order */
+  dt_run_t *runs;       /* one element's values by predefined type, in typemap order; NULL when they are all of
+                         * one predefined non-pair type: the blocks are then the runs (use dt_nruns/dt_run) */
   size_t nelems;        /* basic elements in one element (Get_elements; a pair type counts two) */
   int id;               /* predefined: index in the table; derived: 0 */
   int derived;          /* built by a constructor (or Type_dup) */
@@ -81,6 +82,8 @@ typedef struct dt_piece {
   const dt_t *type;
 } dt_piece_t;
 dt_t *dt_build(const dt_piece_t *pieces, size_t n, int is_struct);
+/* count pieces of blocklen copies of old, stride bytes apart (vectors) */
+dt_t *dt_build_strided(size_t count, size_t blocklen, MPI_Aint stride, const dt_t *old);
 dt_t *dt_resized(const dt_t *old, MPI_Aint lb, MPI_Aint extent);
 dt_t *dt_dup(const dt_t *old);
 /* Records how t was made (copies the arrays, references the types). */
@@ -88,6 +91,10 @@ int dt_set_contents(dt_t *t, int combiner, int ni, const int *ints, int na, cons
                     dt_t *const *types);
 /* Names: "" until set. */
 int dt_set_name(dt_t *t, const char *name);
+
+/* A type's values: dt_nruns(t) runs of one predefined type each. */
+size_t dt_nruns(const dt_t *t);
+dt_run_t dt_run(const dt_t *t, size_t i);
 
 /* Moving data. buf may be MPI_BOTTOM when the type holds absolute addresses. */
 void dt_pack(const void *buf, int count, const dt_t *t, void *out);

@@ -32,6 +32,8 @@ static int publish(rt_rank_t *self, dt_t *t, int combiner, int ni, const int *in
 static dt_t *blocks(int count, const int *blocklens, int blocklen, const int *idispl, const MPI_Aint *adispl,
                     MPI_Aint stride, MPI_Aint scale, const dt_t *old)
 {
+  if (!blocklens && !idispl && !adispl) /* a vector: no piece array */
+    return dt_build_strided((size_t)count, (size_t)blocklen, stride * scale, old);
   dt_piece_t *p = malloc(sizeof *p * (size_t)(count ? count : 1));
   if (!p)
     return NULL;

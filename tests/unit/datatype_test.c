@@ -14,12 +14,7 @@
 
 static dt_t *vector(size_t count, size_t blocklen, MPI_Aint stride, const dt_t *old)
 {
-  dt_piece_t *p = malloc(sizeof *p * count);
-  for (size_t i = 0; i < count; i++)
-    p[i] = (dt_piece_t){blocklen, (MPI_Aint)i * stride * old->extent, old};
-  dt_t *t = dt_build(p, count, 0);
-  free(p);
-  return t;
+  return dt_build_strided(count, blocklen, stride * old->extent, old);
 }
 
 static dt_t *contiguous(size_t count, const dt_t *old)
@@ -32,22 +27,27 @@ static void test_merging(void)
 {
   dt_t *c = contiguous(3, T(MPI_INT));
   EXPECT(c->nblocks == 1 && c->contig && c->size == 12 && c->extent == 12 && c->basic == 8);
-  EXPECT(c->nruns == 1 && c->runs[0].n == 3);
+  EXPECT(!c->runs && dt_nruns(c) == 1 && dt_run(c, 0).n == 3 && dt_run(c, 0).basic == 8);
   /* a huge contiguous type stays one block and one run */
   dt_t *h = contiguous((size_t)1 << 33, T(MPI_DOUBLE));
-  EXPECT(h->nblocks == 1 && h->size == (size_t)8 << 33 && h->nruns == 1);
+  EXPECT(h->nblocks == 1 && h->size == (size_t)8 << 33 && dt_nruns(h) == 1);
   dt_t *hh = contiguous(1000, h); /* contiguous of contiguous: still one block */
-  EXPECT(hh->nblocks == 1 && hh->nruns == 1 && hh->nelems == ((size_t)1000 << 33));
+  EXPECT(hh->nblocks == 1 && dt_nruns(hh) == 1 && hh->nelems == ((size_t)1000 << 33));
   /* a dense vector (stride == blocklength) merges into one block */
   dt_t *d = vector(1000, 4, 4, T(MPI_INT));
   EXPECT(d->nblocks == 1 && d->contig && d->size == 16000);
-  /* a strided vector of a million doubles: one block and one run per element */
+  /* a strided vector of a million doubles: one block per element, no separate runs */
   dt_t *v = vector(1000000, 1, 2, T(MPI_DOUBLE));
-  EXPECT(v->nblocks == 1000000 && v->nruns == 1000000 && v->extent == (MPI_Aint)(2 * 1000000 - 1) * 8);
+  EXPECT(v->nblocks == 1000000 && !v->runs && dt_nruns(v) == 1000000 && v->extent == (MPI_Aint)(2 * 1000000 - 1) * 8);
   EXPECT(v->basic == 15 && !v->contig);
   /* the pair type MPI_DOUBLE_INT ends with a hole: copies do not merge blocks but do merge runs */
   dt_t *p = contiguous(10, T(MPI_DOUBLE_INT));
   EXPECT(p->nblocks == 10 && p->nruns == 1 && p->runs[0].n == 10 && p->nelems == 20);
+  /* a mixed type writes its runs out when the second type arrives */
+  dt_piece_t m[3] = {{2, 0, T(MPI_INT)}, {1, 8, T(MPI_INT)}, {1, 16, T(MPI_FLOAT)}};
+  dt_t *mx = dt_build(m, 3, 0);
+  EXPECT(mx->nblocks == 2 && mx->nruns == 2 && mx->runs[0].n == 3 && mx->runs[1].basic == 14 && mx->basic == 0);
+  dt_release(mx);
   EXPECT(T(MPI_DOUBLE_INT)->nblocks == 1 && T(MPI_DOUBLE_INT)->blocks[0].len == 12);
   EXPECT(T(MPI_LONG_DOUBLE_INT)->nblocks == 1 && T(MPI_LONG_DOUBLE_INT)->blocks[0].len == 20);
   /* MPI_SHORT_INT: the int follows the short at offset 4 */
