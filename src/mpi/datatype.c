@@ -88,11 +88,12 @@ static dt_block_t basic_blocks[SIMPI_NUM_BASIC_TYPES][2] = {SCALAR_TYPES(S_BLOCK
 static dt_run_t basic_runs[SIMPI_NUM_BASIC_TYPES] = {SCALAR_TYPES(S_RUN) PAIR_TYPES(P_RUN)};
 
 #define S_TYPE(idx, T, nm, xk, xs, cnt, kl)                                                                            \
-  [idx] = {.size = sizeof(T), .extent = sizeof(T), .contig = 1, .basic = idx, .nblocks = 1,                           \
+  [idx] = {.size = sizeof(T), .extent = sizeof(T), .contig = 1, .dense = 1, .basic = idx, .nblocks = 1,               \
            .blocks = basic_blocks[idx], .name = nm, .true_extent = sizeof(T), .nruns = 1, .runs = &basic_runs[idx],   \
            .nelems = 1, .id = idx, .committed = 1, .align = _Alignof(T), .klass = kl},
 #define P_TYPE(idx, T, nm, xk, xs)                                                                                     \
-  [idx] = {.size = PAIR_SIZE(T), .extent = sizeof(PAIR(T)), .contig = PAIR_CONTIG(T), .basic = idx,                   \
+  [idx] = {.size = PAIR_SIZE(T), .extent = sizeof(PAIR(T)), .contig = PAIR_CONTIG(T), .dense = PAIR_CONTIG(T),      \
+           .basic = idx,                                                                                               \
            .nblocks = PAIR_GAP(T) ? 2 : 1, .blocks = basic_blocks[idx], .name = nm,                                    \
            .true_extent = PAIR_IOFF(T) + sizeof(int), .nruns = 1, .runs = &basic_runs[idx], .nelems = 2, .id = idx,   \
            .committed = 1, .align = _Alignof(PAIR(T)), .klass = idx},
@@ -318,7 +319,7 @@ static void add_copies(builder_t *b, const dt_t *c, size_t blocklen, MPI_Aint di
       add_run(b, b->t->blocks[i].off, b->t->blocks[i].len / basic[b->scalar].size, b->scalar);
     b->scalar = 0;
   }
-  if (c->contig)
+  if (c->dense)
     add_block(b, disp + c->blocks[0].off, blocklen * c->size);
   else
     for (size_t k = 0; k < blocklen && !b->oom; k++)
@@ -352,7 +353,11 @@ static void shrink(dt_t *t)
   }
 }
 
-static void set_contig(dt_t *t) { t->contig = t->nblocks == 1 && (MPI_Aint)t->blocks[0].len == t->extent; }
+static void set_contig(dt_t *t)
+{
+  t->dense = t->nblocks == 1 && (MPI_Aint)t->blocks[0].len == t->extent;
+  t->contig = t->dense && t->blocks[0].off == 0;
+}
 
 static MPI_Aint amin(MPI_Aint a, MPI_Aint b) { return a < b ? a : b; }
 static MPI_Aint amax(MPI_Aint a, MPI_Aint b) { return a > b ? a : b; }
@@ -497,7 +502,7 @@ void dt_pack(const void *buf, int count, const dt_t *t, void *out)
 {
   if (count <= 0 || !t->size)
     return;
-  if (t->contig) {
+  if (t->dense) {
     memcpy(out, AT(buf, t->blocks[0].off), (size_t)count * t->size);
     return;
   }
@@ -516,7 +521,7 @@ void dt_unpack(const void *in, size_t bytes, void *buf, int count, const dt_t *t
 {
   if (count <= 0 || !t->size)
     return;
-  if (t->contig) {
+  if (t->dense) {
     size_t n = (size_t)count * t->size;
     memcpy(AT(buf, t->blocks[0].off), in, bytes < n ? bytes : n);
     return;
@@ -560,15 +565,15 @@ void dt_copy(const void *sbuf, int scount, const dt_t *st, void *dbuf, int dcoun
   size_t n = sent < cap ? sent : cap;
   if (n == 0)
     return;
-  if (st->contig && dtt->contig) {
+  if (st->dense && dtt->dense) {
     memmove(AT(dbuf, dtt->blocks[0].off), AT(sbuf, st->blocks[0].off), n);
     return;
   }
-  if (st->contig) {
+  if (st->dense) {
     dt_unpack(AT(sbuf, st->blocks[0].off), n, dbuf, dcount, dtt);
     return;
   }
-  if (dtt->contig) {
+  if (dtt->dense) {
     pack_upto(sbuf, scount, st, AT(dbuf, dtt->blocks[0].off), n);
     return;
   }

@@ -33,18 +33,19 @@ typedef struct dt_contents {
 struct dt {
   size_t size;          /* bytes of data in one element */
   MPI_Aint lb, extent;  /* stride between elements */
-  int contig;           /* one block as long as the extent: count elements are count * size bytes in a row
-                         * starting at blocks[0].off */
+  int contig;           /* one block at offset 0 of length size == extent */
   int basic;            /* basic type index when all elements are of one basic type, else 0 */
   size_t nblocks;
   dt_block_t *blocks;   /* one element's data, in typemap order, adjacent blocks merged */
   const char *name;     /* for messages; Type_get_name gives "" for an unnamed derived type */
-  /* Everything below is the engine's; other layers read it through the calls further down. */
+  /* Below: the engine's and the type calls' (other layers read only derived, through the calls further down). */
   MPI_Aint true_lb, true_extent; /* bytes really touched by one element */
   size_t nruns;
   dt_run_t *runs;       /* one element's values by predefined type, in typemap order; NULL when they are all of
                          * one predefined non-pair type: the blocks are then the runs (use dt_nruns/dt_run) */
   size_t nelems;        /* basic elements in one element (Get_elements; a pair type counts two) */
+  int dense;            /* one block as long as the extent, at any offset: count elements are count * size bytes
+                         * in a row from blocks[0].off (contig is dense at offset 0) */
   int id;               /* predefined: index in the table; derived: 0 */
   int derived;          /* built by a constructor (or Type_dup) */
   int committed;

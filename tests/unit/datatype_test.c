@@ -33,6 +33,16 @@ static void test_merging(void)
   EXPECT(h->nblocks == 1 && h->size == (size_t)8 << 33 && dt_nruns(h) == 1);
   dt_t *hh = contiguous(1000, h); /* contiguous of contiguous: still one block */
   EXPECT(hh->nblocks == 1 && dt_nruns(hh) == 1 && hh->nelems == ((size_t)1000 << 33));
+  /* one block away from offset 0: dense (copied in one go) but not contig */
+  dt_piece_t one = {2, 8, T(MPI_INT)};
+  dt_t *o = dt_build(&one, 1, 0);
+  EXPECT(o->dense && !o->contig && o->lb == 8 && o->extent == 8);
+  int src8[6] = {-1, -1, 1, 2, 3, 4}, dst8[6] = {0, 0, 0, 0, 0, 0}, packed8[4];
+  dt_pack(src8, 2, o, packed8); /* data at bytes 8.. of each element */
+  EXPECT(packed8[0] == 1 && packed8[3] == 4);
+  dt_copy(src8, 2, o, dst8, 4, T(MPI_INT));
+  EXPECT(dst8[0] == 1 && dst8[3] == 4 && dst8[4] == 0);
+  dt_release(o);
   /* a dense vector (stride == blocklength) merges into one block */
   dt_t *d = vector(1000, 4, 4, T(MPI_INT));
   EXPECT(d->nblocks == 1 && d->contig && d->size == 16000);
