@@ -276,6 +276,98 @@ SIMPI_DECL(int, Alltoall, (const void *sendbuf, int sendcount, MPI_Datatype send
                            MPI_Datatype recvtype, MPI_Comm comm))
 
 /* == Derived datatypes, packing == */
+#define MPI_COMBINER_NAMED 1
+#define MPI_COMBINER_DUP 2
+#define MPI_COMBINER_CONTIGUOUS 3
+#define MPI_COMBINER_VECTOR 4
+#define MPI_COMBINER_HVECTOR_INTEGER 5
+#define MPI_COMBINER_HVECTOR 6
+#define MPI_COMBINER_INDEXED 7
+#define MPI_COMBINER_HINDEXED_INTEGER 8
+#define MPI_COMBINER_HINDEXED 9
+#define MPI_COMBINER_INDEXED_BLOCK 10
+#define MPI_COMBINER_STRUCT_INTEGER 11
+#define MPI_COMBINER_STRUCT 12
+#define MPI_COMBINER_SUBARRAY 13
+#define MPI_COMBINER_DARRAY 14
+#define MPI_COMBINER_F90_REAL 15
+#define MPI_COMBINER_F90_COMPLEX 16
+#define MPI_COMBINER_F90_INTEGER 17
+#define MPI_COMBINER_RESIZED 18
+#define MPI_COMBINER_HINDEXED_BLOCK 19
+
+#define MPI_ORDER_C 1
+#define MPI_ORDER_FORTRAN 2
+#define MPI_DISTRIBUTE_BLOCK 1
+#define MPI_DISTRIBUTE_CYCLIC 2
+#define MPI_DISTRIBUTE_NONE 3
+#define MPI_DISTRIBUTE_DFLT_DARG (-1)
+#define MPI_TYPECLASS_REAL 1
+#define MPI_TYPECLASS_INTEGER 2
+#define MPI_TYPECLASS_COMPLEX 3
+
+SIMPI_DECL(int, Type_contiguous, (int count, MPI_Datatype oldtype, MPI_Datatype *newtype))
+SIMPI_DECL(int, Type_vector, (int count, int blocklength, int stride, MPI_Datatype oldtype, MPI_Datatype *newtype))
+SIMPI_DECL(int, Type_create_hvector, (int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
+                                      MPI_Datatype *newtype))
+SIMPI_DECL(int, Type_indexed, (int count, const int array_of_blocklengths[], const int array_of_displacements[],
+                               MPI_Datatype oldtype, MPI_Datatype *newtype))
+SIMPI_DECL(int, Type_create_hindexed, (int count, const int array_of_blocklengths[],
+                                       const MPI_Aint array_of_displacements[], MPI_Datatype oldtype,
+                                       MPI_Datatype *newtype))
+SIMPI_DECL(int, Type_create_indexed_block, (int count, int blocklength, const int array_of_displacements[],
+                                            MPI_Datatype oldtype, MPI_Datatype *newtype))
+SIMPI_DECL(int, Type_create_hindexed_block, (int count, int blocklength, const MPI_Aint array_of_displacements[],
+                                             MPI_Datatype oldtype, MPI_Datatype *newtype))
+SIMPI_DECL(int, Type_create_struct, (int count, const int array_of_blocklengths[],
+                                     const MPI_Aint array_of_displacements[], const MPI_Datatype array_of_types[],
+                                     MPI_Datatype *newtype))
+SIMPI_DECL(int, Type_create_resized, (MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent, MPI_Datatype *newtype))
+SIMPI_DECL(int, Type_dup, (MPI_Datatype oldtype, MPI_Datatype *newtype))
+SIMPI_DECL(int, Type_create_subarray, (int ndims, const int array_of_sizes[], const int array_of_subsizes[],
+                                       const int array_of_starts[], int order, MPI_Datatype oldtype,
+                                       MPI_Datatype *newtype))
+SIMPI_DECL(int, Type_create_darray, (int size, int rank, int ndims, const int array_of_gsizes[],
+                                     const int array_of_distribs[], const int array_of_dargs[],
+                                     const int array_of_psizes[], int order, MPI_Datatype oldtype,
+                                     MPI_Datatype *newtype))
+/* MPI-1 names (removed from MPI 3) kept for old programs */
+SIMPI_DECL(int, Type_hvector, (int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
+                               MPI_Datatype *newtype))
+SIMPI_DECL(int, Type_hindexed, (int count, int array_of_blocklengths[], MPI_Aint array_of_displacements[],
+                                MPI_Datatype oldtype, MPI_Datatype *newtype))
+SIMPI_DECL(int, Type_struct, (int count, int array_of_blocklengths[], MPI_Aint array_of_displacements[],
+                              MPI_Datatype array_of_types[], MPI_Datatype *newtype))
+SIMPI_DECL(int, Address, (void *location, MPI_Aint *address))
+SIMPI_DECL(int, Type_commit, (MPI_Datatype *datatype))
+SIMPI_DECL(int, Type_free, (MPI_Datatype *datatype))
+SIMPI_DECL(int, Type_get_true_extent, (MPI_Datatype datatype, MPI_Aint *true_lb, MPI_Aint *true_extent))
+SIMPI_DECL(int, Type_size_x, (MPI_Datatype datatype, MPI_Count *size))
+SIMPI_DECL(int, Type_get_extent_x, (MPI_Datatype datatype, MPI_Count *lb, MPI_Count *extent))
+SIMPI_DECL(int, Type_get_true_extent_x, (MPI_Datatype datatype, MPI_Count *true_lb, MPI_Count *true_extent))
+SIMPI_DECL(int, Get_elements, (const MPI_Status *status, MPI_Datatype datatype, int *count))
+SIMPI_DECL(int, Get_elements_x, (const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count))
+SIMPI_DECL(int, Get_address, (const void *location, MPI_Aint *address))
+SIMPI_DECL(MPI_Aint, Aint_add, (MPI_Aint base, MPI_Aint disp))
+SIMPI_DECL(MPI_Aint, Aint_diff, (MPI_Aint addr1, MPI_Aint addr2))
+SIMPI_DECL(int, Type_get_envelope, (MPI_Datatype datatype, int *num_integers, int *num_addresses,
+                                    int *num_datatypes, int *combiner))
+SIMPI_DECL(int, Type_get_contents, (MPI_Datatype datatype, int max_integers, int max_addresses, int max_datatypes,
+                                    int array_of_integers[], MPI_Aint array_of_addresses[],
+                                    MPI_Datatype array_of_datatypes[]))
+SIMPI_DECL(int, Type_set_name, (MPI_Datatype datatype, const char *type_name))
+SIMPI_DECL(int, Type_get_name, (MPI_Datatype datatype, char *type_name, int *resultlen))
+SIMPI_DECL(int, Type_match_size, (int typeclass, int size, MPI_Datatype *datatype))
+SIMPI_DECL(int, Pack, (const void *inbuf, int incount, MPI_Datatype datatype, void *outbuf, int outsize,
+                       int *position, MPI_Comm comm))
+SIMPI_DECL(int, Unpack, (const void *inbuf, int insize, int *position, void *outbuf, int outcount,
+                         MPI_Datatype datatype, MPI_Comm comm))
+SIMPI_DECL(int, Pack_size, (int incount, MPI_Datatype datatype, MPI_Comm comm, int *size))
+SIMPI_DECL(int, Pack_external, (const char datarep[], const void *inbuf, int incount, MPI_Datatype datatype,
+                                void *outbuf, MPI_Aint outsize, MPI_Aint *position))
+SIMPI_DECL(int, Unpack_external, (const char datarep[], const void *inbuf, MPI_Aint insize, MPI_Aint *position,
+                                  void *outbuf, int outcount, MPI_Datatype datatype))
+SIMPI_DECL(int, Pack_external_size, (const char datarep[], int incount, MPI_Datatype datatype, MPI_Aint *size))
 
 /* == Collectives (all forms), user operations == */
 

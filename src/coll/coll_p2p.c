@@ -17,6 +17,7 @@ static p2p_req_t *post(enum p2p_kind kind, const void *buf, int count, const dt_
   r->buf = (void *)buf;
   r->count = count;
   r->dt = t;
+  dt_retain(t);
   r->comm_name = comm_name(c);
   if (kind == P2P_SEND) {
     r->me_local = comm_rank(c);
@@ -65,11 +66,8 @@ void coll_sendrecv(const void *sbuf, int scount, const dt_t *st, int dest, void 
   coll_waitall(rs, 2);
 }
 
-void *coll_tmp(int count, const dt_t *t)
-{
-  size_t n = count > 0 ? (size_t)count * (size_t)t->extent : 1;
-  char *p = malloc(n);
-  return p - t->lb;
-}
+/* Derived types may touch bytes outside [lb, lb + count * extent): the
+ * engine sizes the buffer from their true extent. */
+void *coll_tmp(int count, const dt_t *t) { return dt_tmp_alloc(count, t); }
 
-void coll_tmp_free(void *p, const dt_t *t) { free((char *)p + t->lb); }
+void coll_tmp_free(void *p, const dt_t *t) { dt_tmp_free(p, t); }

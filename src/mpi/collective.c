@@ -26,7 +26,7 @@ int PMPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
   CHECK_COMM(comm, c);
   CHECK_TYPE(type, t, comm);
   CHECK_COUNT(count, comm);
-  CHECK_BUF(buf, count, comm);
+  CHECK_DBUF(buf, count, t, comm);
   CHECK_ROOT(root, c, comm);
   act_bcast(buf, count, t, root, c);
   MPI_LEAVE(MPI_SUCCESS);
@@ -38,10 +38,10 @@ int PMPI_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_
   CHECK_COMM(comm, c);
   CHECK_TYPE(type, t, comm);
   CHECK_COUNT(count, comm);
-  CHECK_BUF(sbuf, count, comm);
+  CHECK_DBUF(sbuf, count, t, comm);
   CHECK_ROOT(root, c, comm);
   CHECK_OP(op, t, comm);
-  CHECK(comm_rank(c) != root || rbuf || !count, comm, MPI_ERR_BUFFER, "null receive buffer at the root");
+  CHECK(comm_rank(c) != root || rbuf || !count || t->derived, comm, MPI_ERR_BUFFER, "null receive buffer at the root");
   act_reduce(sbuf, rbuf, count, t, op, root, c);
   MPI_LEAVE(MPI_SUCCESS);
 }
@@ -52,8 +52,8 @@ int PMPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, M
   CHECK_COMM(comm, c);
   CHECK_TYPE(type, t, comm);
   CHECK_COUNT(count, comm);
-  CHECK_BUF(sbuf, count, comm);
-  CHECK_BUF(rbuf, count, comm);
+  CHECK_DBUF(sbuf, count, t, comm);
+  CHECK_DBUF(rbuf, count, t, comm);
   CHECK_OP(op, t, comm);
   act_allreduce(sbuf, rbuf, count, t, op, c);
   MPI_LEAVE(MPI_SUCCESS);
@@ -64,7 +64,7 @@ int PMPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, M
   CHECK_TYPE(rtype, rt, comm);                                                                                         \
   CHECK_COUNT(scount, comm);                                                                                           \
   CHECK_COUNT(rcount, comm);                                                                                           \
-  CHECK_BUF(sbuf, scount, comm)
+  CHECK_DBUF(sbuf, scount, st, comm)
 
 int PMPI_Gather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
                 int root, MPI_Comm comm)
@@ -73,7 +73,7 @@ int PMPI_Gather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, in
   CHECK_COMM(comm, c);
   CHECK_ROOT(root, c, comm);
   CHECK_BLOCKS(sbuf, scount, stype, st, rcount, rtype, rt, comm);
-  CHECK(comm_rank(c) != root || rbuf || !rcount, comm, MPI_ERR_BUFFER, "null receive buffer at the root");
+  CHECK(comm_rank(c) != root || rbuf || !rcount || rt->derived, comm, MPI_ERR_BUFFER, "null receive buffer at the root");
   act_gather(sbuf, scount, st, rbuf, rcount, rt, root, c);
   MPI_LEAVE(MPI_SUCCESS);
 }
@@ -88,8 +88,8 @@ int PMPI_Scatter(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, i
   CHECK_TYPE(rtype, rt, comm);
   CHECK_COUNT(scount, comm);
   CHECK_COUNT(rcount, comm);
-  CHECK(comm_rank(c) != root || sbuf || !scount, comm, MPI_ERR_BUFFER, "null send buffer at the root");
-  CHECK_BUF(rbuf, rcount, comm);
+  CHECK(comm_rank(c) != root || sbuf || !scount || st->derived, comm, MPI_ERR_BUFFER, "null send buffer at the root");
+  CHECK_DBUF(rbuf, rcount, rt, comm);
   act_scatter(sbuf, scount, st, rbuf, rcount, rt, root, c);
   MPI_LEAVE(MPI_SUCCESS);
 }
@@ -100,7 +100,7 @@ int PMPI_Allgather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
   MPI_ENTER("MPI_Allgather");
   CHECK_COMM(comm, c);
   CHECK_BLOCKS(sbuf, scount, stype, st, rcount, rtype, rt, comm);
-  CHECK_BUF(rbuf, rcount, comm);
+  CHECK_DBUF(rbuf, rcount, rt, comm);
   act_allgather(sbuf, scount, st, rbuf, rcount, rt, c);
   MPI_LEAVE(MPI_SUCCESS);
 }
@@ -111,7 +111,7 @@ int PMPI_Alltoall(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, 
   MPI_ENTER("MPI_Alltoall");
   CHECK_COMM(comm, c);
   CHECK_BLOCKS(sbuf, scount, stype, st, rcount, rtype, rt, comm);
-  CHECK_BUF(rbuf, rcount, comm);
+  CHECK_DBUF(rbuf, rcount, rt, comm);
   act_alltoall(sbuf, scount, st, rbuf, rcount, rt, c);
   MPI_LEAVE(MPI_SUCCESS);
 }

@@ -40,10 +40,19 @@ int mpi_error(rt_rank_t *self, MPI_Comm comm, int errclass, const char *fmt, ...
   CHECK(c, MPI_COMM_WORLD, MPI_ERR_COMM, "invalid communicator (0x%x)", (unsigned)(h))
 #define CHECK_TYPE(h, t, comm)                                                                                         \
   const dt_t *t = dt_get(h);                                                                                           \
-  CHECK(t, comm, MPI_ERR_TYPE, "invalid datatype (0x%x)", (unsigned)(h))
+  CHECK(t, comm, MPI_ERR_TYPE,                                                                                         \
+        dt_lookup(h) ? "datatype 0x%x is not committed (MPI_Type_commit)" : "invalid datatype (0x%x)", (unsigned)(h))
+/* Type calls that accept uncommitted types; name says which argument. */
+#define CHECK_ANY_TYPE(h, t, name)                                                                                     \
+  dt_t *t = dt_lookup(h);                                                                                              \
+  CHECK(t, MPI_COMM_WORLD, MPI_ERR_TYPE, "%s: invalid datatype (0x%x)", name, (unsigned)(h))
 #define CHECK_COUNT(n, comm) CHECK((n) >= 0, comm, MPI_ERR_COUNT, "negative count %d", (n))
 #define CHECK_BUF(buf, n, comm)                                                                                        \
   CHECK((buf) || (n) == 0, comm, MPI_ERR_BUFFER, "null buffer with count %d", (n))
+/* The same for a buffer of datatype t: a derived type may address memory
+ * from MPI_BOTTOM (absolute addresses from MPI_Get_address). */
+#define CHECK_DBUF(buf, n, t, comm)                                                                                    \
+  CHECK((buf) || (n) == 0 || (t)->derived, comm, MPI_ERR_BUFFER, "null buffer with count %d", (n))
 
 /* Ranks at the end of a collective must all be in MPI: names for the report. */
 const char *mpi_comm_name(MPI_Comm h);

@@ -100,6 +100,10 @@ void op_apply(MPI_Op opv, const void *in, void *inout, int n, const dt_t *t)
     dt_copy(in, n, t, inout, n, t);
     return;
   }
+  if (t->derived) { /* element-wise over the typemap's runs of predefined values */
+    dt_apply_runs(opv, in, inout, n, t, op_apply);
+    return;
+  }
   switch (t->basic) {
   case 1: INTEGER(char)
   case 2: INTEGER(signed char)

@@ -134,7 +134,7 @@ int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int
   MPI_ENTER("MPI_Sendrecv_replace");
   CHECK_TYPE(type, t, comm);
   CHECK_COUNT(count, comm);
-  CHECK_BUF(buf, count, comm);
+  CHECK_DBUF(buf, count, t, comm);
   size_t bytes = (size_t)count * t->size;
   void *tmp = malloc(bytes ? bytes : 1);
   dt_pack(buf, count, t, tmp);

@@ -33,10 +33,12 @@ int req_build(rt_rank_t *self, p2p_req_t **out, enum p2p_kind kind, enum p2p_mod
     return mpi_error(self, MPI_COMM_WORLD, MPI_ERR_COMM, "invalid communicator (0x%x)", (unsigned)comm);
   const dt_t *t = dt_get(type);
   if (!t)
-    return mpi_error(self, comm, MPI_ERR_TYPE, "invalid datatype (0x%x)", (unsigned)type);
+    return mpi_error(self, comm, MPI_ERR_TYPE,
+                     dt_lookup(type) ? "datatype 0x%x is not committed (MPI_Type_commit)" : "invalid datatype (0x%x)",
+                     (unsigned)type);
   if (count < 0)
     return mpi_error(self, comm, MPI_ERR_COUNT, "negative count %d", count);
-  if (!buf && count > 0 && t->size > 0)
+  if (!buf && count > 0 && t->size > 0 && !t->derived)
     return mpi_error(self, comm, MPI_ERR_BUFFER, "null buffer with count %d", count);
   int any = kind == P2P_RECV;
   if (!(peer == MPI_PROC_NULL || (peer >= 0 && peer < comm_peer_size(c)) || (any && peer == MPI_ANY_SOURCE)))
@@ -54,6 +56,7 @@ int req_build(rt_rank_t *self, p2p_req_t **out, enum p2p_kind kind, enum p2p_mod
   r->buf = (void *)buf;
   r->count = count;
   r->dt = t;
+  dt_retain(t); /* released by p2p_req_free: a pending transfer survives Type_free */
   r->comm_name = comm_name(c);
   r->comm = comm;
   if (kind == P2P_SEND) {

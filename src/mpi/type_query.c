@@ -1,0 +1,232 @@
+/* Datatype queries: sizes and extents (also the MPI_Count forms),
+ * Get_elements, addresses, envelope and contents, names, Type_match_size.
+ * The engine is in datatype.c, the constructors in type_create.c. */
+#include "mpi_impl.h"
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+int PMPI_Type_size(MPI_Datatype type, int *size)
+{
+  MPI_ENTER("MPI_Type_size");
+  CHECK_ANY_TYPE(type, t, "datatype");
+  CHECK(size, MPI_COMM_WORLD, MPI_ERR_ARG, "size is NULL");
+  *size = t->size > INT_MAX ? MPI_UNDEFINED : (int)t->size;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Type_size_x(MPI_Datatype type, MPI_Count *size)
+{
+  MPI_ENTER("MPI_Type_size_x");
+  CHECK_ANY_TYPE(type, t, "datatype");
+  CHECK(size, MPI_COMM_WORLD, MPI_ERR_ARG, "size is NULL");
+  *size = (MPI_Count)t->size;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Type_get_extent(MPI_Datatype type, MPI_Aint *lb, MPI_Aint *extent)
+{
+  MPI_ENTER("MPI_Type_get_extent");
+  CHECK_ANY_TYPE(type, t, "datatype");
+  CHECK(lb && extent, MPI_COMM_WORLD, MPI_ERR_ARG, "lb or extent is NULL");
+  *lb = t->lb;
+  *extent = t->extent;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Type_get_extent_x(MPI_Datatype type, MPI_Count *lb, MPI_Count *extent)
+{
+  MPI_ENTER("MPI_Type_get_extent_x");
+  CHECK_ANY_TYPE(type, t, "datatype");
+  CHECK(lb && extent, MPI_COMM_WORLD, MPI_ERR_ARG, "lb or extent is NULL");
+  *lb = t->lb;
+  *extent = t->extent;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Type_get_true_extent(MPI_Datatype type, MPI_Aint *true_lb, MPI_Aint *true_extent)
+{
+  MPI_ENTER("MPI_Type_get_true_extent");
+  CHECK_ANY_TYPE(type, t, "datatype");
+  CHECK(true_lb && true_extent, MPI_COMM_WORLD, MPI_ERR_ARG, "true_lb or true_extent is NULL");
+  *true_lb = t->true_lb;
+  *true_extent = t->true_extent;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Type_get_true_extent_x(MPI_Datatype type, MPI_Count *true_lb, MPI_Count *true_extent)
+{
+  MPI_ENTER("MPI_Type_get_true_extent_x");
+  CHECK_ANY_TYPE(type, t, "datatype");
+  CHECK(true_lb && true_extent, MPI_COMM_WORLD, MPI_ERR_ARG, "true_lb or true_extent is NULL");
+  *true_lb = t->true_lb;
+  *true_extent = t->true_extent;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+/* Basic elements received, MPI_UNDEFINED when the data ends inside one. */
+static MPI_Count elements(const MPI_Status *status, const dt_t *t)
+{
+  MPI_Count n = dt_elements(t, status->simpi_bytes);
+  return n < 0 ? MPI_UNDEFINED : n;
+}
+
+int PMPI_Get_elements(const MPI_Status *status, MPI_Datatype type, int *count)
+{
+  MPI_ENTER("MPI_Get_elements");
+  CHECK(status && status != MPI_STATUS_IGNORE, MPI_COMM_WORLD, MPI_ERR_ARG, "status is NULL or MPI_STATUS_IGNORE");
+  CHECK(count, MPI_COMM_WORLD, MPI_ERR_ARG, "count is NULL");
+  CHECK_TYPE(type, t, MPI_COMM_WORLD);
+  MPI_Count n = elements(status, t);
+  *count = n > INT_MAX ? MPI_UNDEFINED : (int)n;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Get_elements_x(const MPI_Status *status, MPI_Datatype type, MPI_Count *count)
+{
+  MPI_ENTER("MPI_Get_elements_x");
+  CHECK(status && status != MPI_STATUS_IGNORE, MPI_COMM_WORLD, MPI_ERR_ARG, "status is NULL or MPI_STATUS_IGNORE");
+  CHECK(count, MPI_COMM_WORLD, MPI_ERR_ARG, "count is NULL");
+  CHECK_TYPE(type, t, MPI_COMM_WORLD);
+  *count = elements(status, t);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Get_address(const void *location, MPI_Aint *address)
+{
+  MPI_ENTER("MPI_Get_address");
+  CHECK(address, MPI_COMM_WORLD, MPI_ERR_ARG, "address is NULL");
+  *address = (MPI_Aint)(uintptr_t)location;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Address(void *location, MPI_Aint *address)
+{
+  MPI_ENTER("MPI_Address");
+  CHECK(address, MPI_COMM_WORLD, MPI_ERR_ARG, "address is NULL");
+  *address = (MPI_Aint)(uintptr_t)location;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+/* Address arithmetic: plain integers here (one flat address space). */
+MPI_Aint PMPI_Aint_add(MPI_Aint base, MPI_Aint disp) { return (MPI_Aint)((uintptr_t)base + (uintptr_t)disp); }
+MPI_Aint PMPI_Aint_diff(MPI_Aint addr1, MPI_Aint addr2) { return (MPI_Aint)((uintptr_t)addr1 - (uintptr_t)addr2); }
+
+int PMPI_Type_get_envelope(MPI_Datatype type, int *ni, int *na, int *nd, int *combiner)
+{
+  MPI_ENTER("MPI_Type_get_envelope");
+  CHECK_ANY_TYPE(type, t, "datatype");
+  CHECK(ni && na && nd && combiner, MPI_COMM_WORLD, MPI_ERR_ARG, "an output argument is NULL");
+  if (!t->derived) {
+    *ni = *na = *nd = 0;
+    *combiner = MPI_COMBINER_NAMED;
+  } else {
+    *ni = t->how.ni;
+    *na = t->how.na;
+    *nd = t->how.nd;
+    *combiner = t->how.combiner;
+  }
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Type_get_contents(MPI_Datatype type, int max_integers, int max_addresses, int max_datatypes, int ints[],
+                           MPI_Aint aints[], MPI_Datatype types[])
+{
+  MPI_ENTER("MPI_Type_get_contents");
+  CHECK_ANY_TYPE(type, t, "datatype");
+  CHECK(t->derived, MPI_COMM_WORLD, MPI_ERR_ARG, "%s is predefined (combiner MPI_COMBINER_NAMED): it has no contents",
+        t->name);
+  const dt_contents_t *h = &t->how;
+  CHECK(max_integers >= h->ni, MPI_COMM_WORLD, MPI_ERR_ARG, "max_integers is %d, the type has %d", max_integers,
+        h->ni);
+  CHECK(max_addresses >= h->na, MPI_COMM_WORLD, MPI_ERR_ARG, "max_addresses is %d, the type has %d", max_addresses,
+        h->na);
+  CHECK(max_datatypes >= h->nd, MPI_COMM_WORLD, MPI_ERR_ARG, "max_datatypes is %d, the type has %d",
+        max_datatypes, h->nd);
+  CHECK((ints || !h->ni) && (aints || !h->na) && (types || !h->nd), MPI_COMM_WORLD, MPI_ERR_ARG,
+        "an output array is NULL");
+  if (h->ni)
+    memcpy(ints, h->ints, sizeof *ints * (size_t)h->ni);
+  if (h->na)
+    memcpy(aints, h->aints, sizeof *aints * (size_t)h->na);
+  for (int i = 0; i < h->nd; i++) {
+    dt_t *c = h->types[i];
+    if (!c->derived) {
+      types[i] = SIMPI_T(c->id);
+      continue;
+    }
+    /* a derived type comes back as a new handle the caller frees */
+    dt_retain(c);
+    types[i] = dt_handle_new(c);
+    if (types[i] == MPI_DATATYPE_NULL) {
+      dt_release(c);
+      CHECK(0, MPI_COMM_WORLD, MPI_ERR_OTHER, "too many datatypes");
+    }
+  }
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Type_set_name(MPI_Datatype type, const char *name)
+{
+  MPI_ENTER("MPI_Type_set_name");
+  CHECK_ANY_TYPE(type, t, "datatype");
+  CHECK(name, MPI_COMM_WORLD, MPI_ERR_ARG, "type_name is NULL");
+  char buf[MPI_MAX_OBJECT_NAME];
+  snprintf(buf, sizeof buf, "%s", name); /* longer names are cut */
+  CHECK(dt_set_name(t, buf) == 0, MPI_COMM_WORLD, MPI_ERR_OTHER, "out of memory");
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Type_get_name(MPI_Datatype type, char *name, int *resultlen)
+{
+  MPI_ENTER("MPI_Type_get_name");
+  CHECK_ANY_TYPE(type, t, "datatype");
+  CHECK(name && resultlen, MPI_COMM_WORLD, MPI_ERR_ARG, "type_name or resultlen is NULL");
+  const char *s = t->derived && !t->named ? "" : t->name;
+  snprintf(name, MPI_MAX_OBJECT_NAME, "%s", s);
+  *resultlen = (int)strlen(name);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+/* The predefined C type of a class and size. */
+int PMPI_Type_match_size(int typeclass, int size, MPI_Datatype *type)
+{
+  MPI_ENTER("MPI_Type_match_size");
+  CHECK(type, MPI_COMM_WORLD, MPI_ERR_ARG, "datatype is NULL");
+  static const MPI_Datatype reals[] = {MPI_FLOAT, MPI_DOUBLE, MPI_LONG_DOUBLE};
+  static const MPI_Datatype ints[] = {MPI_INT8_T, MPI_INT16_T, MPI_INT32_T, MPI_INT64_T};
+  static const MPI_Datatype cplx[] = {MPI_C_FLOAT_COMPLEX, MPI_C_DOUBLE_COMPLEX, MPI_C_LONG_DOUBLE_COMPLEX};
+  const MPI_Datatype *list = NULL;
+  int n = 0;
+  switch (typeclass) {
+  case MPI_TYPECLASS_REAL: list = reals; n = 3; break;
+  case MPI_TYPECLASS_INTEGER: list = ints; n = 4; break;
+  case MPI_TYPECLASS_COMPLEX: list = cplx; n = 3; break;
+  }
+  CHECK(list, MPI_COMM_WORLD, MPI_ERR_ARG, "typeclass %d is not MPI_TYPECLASS_REAL, _INTEGER or _COMPLEX", typeclass);
+  for (int i = 0; i < n; i++)
+    if ((int)dt_lookup(list[i])->size == size) {
+      *type = list[i];
+      MPI_LEAVE(MPI_SUCCESS);
+    }
+  CHECK(0, MPI_COMM_WORLD, MPI_ERR_ARG, "no predefined type of class %d has %d bytes", typeclass, size);
+  MPI_LEAVE(MPI_ERR_ARG);
+}
+
+PMPI_ALIAS(Type_size)
+PMPI_ALIAS(Type_size_x)
+PMPI_ALIAS(Type_get_extent)
+PMPI_ALIAS(Type_get_extent_x)
+PMPI_ALIAS(Type_get_true_extent)
+PMPI_ALIAS(Type_get_true_extent_x)
+PMPI_ALIAS(Get_elements)
+PMPI_ALIAS(Get_elements_x)
+PMPI_ALIAS(Get_address)
+PMPI_ALIAS(Address)
+PMPI_ALIAS(Aint_add)
+PMPI_ALIAS(Aint_diff)
+PMPI_ALIAS(Type_get_envelope)
+PMPI_ALIAS(Type_get_contents)
+PMPI_ALIAS(Type_set_name)
+PMPI_ALIAS(Type_get_name)
+PMPI_ALIAS(Type_match_size)
