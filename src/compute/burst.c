@@ -25,7 +25,7 @@ double cmp_clock(void)
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static double cpu_clock(void)
+double cmp_cpu_clock(void)
 {
   struct timespec ts;
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
@@ -36,7 +36,7 @@ static double cpu_clock(void)
 static double burst_length(rt_rank_t *r, double *wall)
 {
   *wall = cmp_clock() - r->burst_start;
-  return r->burst_cpu >= 0 ? cpu_clock() - r->burst_cpu : *wall;
+  return r->burst_cpu >= 0 ? cmp_cpu_clock() - r->burst_cpu : *wall;
 }
 
 void cmp_burst_end(rt_rank_t *r)
@@ -57,7 +57,7 @@ void cmp_burst_begin(rt_rank_t *r)
 {
   if (!rt_opts.simulate_computation || r->bench_off)
     return;
-  r->burst_cpu = r->last_burst >= LONG_BURST ? cpu_clock() : -1;
+  r->burst_cpu = r->last_burst >= LONG_BURST ? cmp_cpu_clock() : -1;
   r->burst_start = cmp_clock();
 }
 

@@ -13,6 +13,8 @@ typedef struct cmp_stats {
 extern cmp_stats_t cmp_stats;
 
 double cmp_clock(void);
+/* The running thread's CPU clock (a system call). */
+double cmp_cpu_clock(void);
 /* At MPI entry: inject the time used since the last exit. */
 void cmp_burst_end(struct rt_rank *r);
 /* At MPI exit: start timing the next burst. */

@@ -22,6 +22,8 @@ typedef struct rank_state {
   int active;    /* inside this loop */
   int running;   /* the current iteration runs its body */
   double start;  /* computation clock when the body started */
+  double cpu;    /* thread CPU clock then */
+  long calls;    /* the rank's MPI calls then */
   long skipped;  /* iterations skipped in this loop instance */
   stats_t local;
 } rank_state_t;
@@ -81,7 +83,10 @@ static void close_sample(site_t *s, rank_state_t *rs, rt_rank_t *r, int global)
   if (!rs->running)
     return;
   rs->running = 0;
-  double t = cmp_computed(r) - rs->start;
+  /* A body without MPI calls is timed by the CPU clock, which the machine's
+   * other processes cannot inflate; one with MPI calls by the rank's own
+   * computation clock (the CPU clock would also count the other ranks). */
+  double t = r->mpi_calls == rs->calls ? cmp_cpu_clock() - rs->cpu : cmp_computed(r) - rs->start;
   add_sample(global ? &s->global : &rs->local, t);
   cmp_stats.samples++;
 }
@@ -103,6 +108,8 @@ int simpi_sample_more(const char *key, int global, int iters, double threshold)
   else {
     rs->running = 1;
     rs->start = cmp_computed(r);
+    rs->calls = r->mpi_calls;
+    rs->cpu = cmp_cpu_clock();
   }
   return 1;
 }

@@ -14,6 +14,7 @@ rt_rank_t *mpi_enter(const char *name, void *pc)
     rt_fatal(1, "%s called outside a simulated rank (was the program started by simrun?)", name);
   r->call = name;
   r->call_pc = pc;
+  r->mpi_calls++;
   if (!r->initialized || r->finalized) {
     char loc[600];
     rt_srcloc(pc, loc, sizeof loc);

@@ -41,6 +41,7 @@ typedef struct rt_rank {
   double last_burst;     /* length of the previous burst */
   double compute_total;  /* seconds of computation measured so far */
   int bench_off;         /* smpi_bench_end() called: computation is not timed */
+  long mpi_calls;        /* MPI calls made so far */
   void *priv_store;      /* this rank's copy of the program's globals */
   long live_requests;
   p2p_queues_t q;
