@@ -19,10 +19,8 @@ static p2p_req_t *post(enum p2p_kind kind, const void *buf, int count, const dt_
   r->dt = t;
   dt_retain(t);
   r->comm_name = comm_name(c);
-  if (kind == P2P_SEND) {
-    r->me_local = comm_rank(c);
-    r->peer_world = comm_peer_world(c, peer);
-  }
+  r->me_local = comm_rank(c);
+  r->peer_world = peer >= 0 ? comm_peer_world(c, peer) : -1;
   p2p_start(r);
   return r;
 }

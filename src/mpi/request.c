@@ -59,11 +59,8 @@ int req_build(rt_rank_t *self, p2p_req_t **out, enum p2p_kind kind, enum p2p_mod
   dt_retain(t); /* released by p2p_req_free: a pending transfer survives Type_free */
   r->comm_name = comm_name(c);
   r->comm = comm;
-  if (kind == P2P_SEND) {
-    r->me_local = comm_rank(c);
-    if (peer >= 0)
-      r->peer_world = comm_peer_world(c, peer);
-  }
+  r->me_local = comm_rank(c);
+  r->peer_world = peer >= 0 ? comm_peer_world(c, peer) : -1;
   *out = r;
   return MPI_SUCCESS;
 }

@@ -124,6 +124,8 @@ static void start_send(p2p_req_t *r)
     p2p_msg_t *m = msg_new();
     m->src = r->me_local;
     m->owner = r->owner;
+    m->pc = rt_ranks[r->owner].call_pc;
+    m->comm_name = r->comm_name;
     m->tag = r->tag;
     m->ctx = r->ctx;
     m->bytes = bytes;

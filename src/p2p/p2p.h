@@ -19,7 +19,7 @@ typedef struct p2p_req {
   unsigned char nonblocking; /* posted by an I-call: smpi/ois instead of smpi/os */
   int owner;      /* world rank that made the request */
   int peer;       /* comm-local dest or source (may be MPI_ANY_SOURCE / MPI_PROC_NULL) */
-  int peer_world; /* send: world rank of dest */
+  int peer_world; /* world rank of dest or source, -1 for wildcards and PROC_NULL */
   int me_local;   /* send: sender's rank in the communicator */
   int tag, ctx;
   void *buf;
@@ -39,6 +39,8 @@ typedef struct p2p_req {
 typedef struct p2p_msg {
   int src, tag, ctx;
   int owner; /* world rank of the sender */
+  void *pc;  /* the sender's call site, for reports */
+  const char *comm_name;
   size_t bytes;
   const void *buf; /* rendezvous: the sender's buffer */
   int count;

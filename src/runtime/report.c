@@ -38,6 +38,45 @@ void rt_fatal(int status, const char *fmt, ...)
   _exit(status);
 }
 
+/* The rank r waits for (world rank), or -1 when it waits for anyone or nobody. */
+static int waits_for(const rt_rank_t *r)
+{
+  if (r->state != RT_RUNNING || !r->waiting_on)
+    return -1;
+  return r->waiting_on->peer_world;
+}
+
+/* Prints the first cycle of ranks waiting for each other, if there is one. */
+static void report_cycle(void)
+{
+  char *seen = calloc((size_t)rt_nranks, 1);
+  for (int start = 0; start < rt_nranks; start++) {
+    if (seen[start])
+      continue;
+    /* walk from start; seen marks 2 = on this walk, 1 = done */
+    int r = start;
+    while (r >= 0 && !seen[r]) {
+      seen[r] = 2;
+      r = waits_for(&rt_ranks[r]);
+    }
+    if (r >= 0 && seen[r] == 2) {
+      char line[1024];
+      int len = snprintf(line, sizeof line, "simpi: the waits form a cycle: rank %d", r);
+      int k = waits_for(&rt_ranks[r]), hops = 0;
+      while (k != r && hops++ < 16 && len < (int)sizeof line - 64) {
+        len += snprintf(line + len, sizeof line - (size_t)len, " waits for rank %d, which", k);
+        k = waits_for(&rt_ranks[k]);
+      }
+      snprintf(line + len, sizeof line - (size_t)len, " waits for rank %d", r);
+      fprintf(stderr, "%s\n", line);
+      break;
+    }
+    for (int x = start; x >= 0 && seen[x] == 2; x = waits_for(&rt_ranks[x]))
+      seen[x] = 1;
+  }
+  free(seen);
+}
+
 void rt_report_deadlock(void)
 {
   fflush(stdout);
@@ -67,8 +106,26 @@ void rt_report_deadlock(void)
       fprintf(stderr, "  rank %d: in %s%s%s%s%s\n", i, r->call ? r->call : "(no MPI call)",
               what[0] ? " " : "", what, loc[0] ? " at " : "", loc);
   }
+  report_cycle();
   fflush(NULL);
   _exit(1);
+}
+
+/* Messages that reached a rank's queue and were never received. */
+void rt_report_unreceived(void)
+{
+  int n = 0;
+  for (int i = 0; i < rt_nranks; i++)
+    for (p2p_msg_t *m = rt_ranks[i].q.uhead; m; m = m->next) {
+      if (m->ctx % 2) /* the collective context: the library's own messages */
+        continue;
+      if (n++ == 20)
+        break;
+      char loc[600];
+      rt_srcloc(m->pc, loc, sizeof loc);
+      rt_warn("message from rank %d to rank %d (tag %d, %s, %zu bytes)%s%s was never received", m->owner, i,
+              m->tag, m->comm_name ? m->comm_name : "?", m->bytes, loc[0] ? " sent at " : "", loc);
+    }
 }
 
 void rt_final_report(double wall)

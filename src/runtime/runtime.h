@@ -71,6 +71,8 @@ void rt_fatal(int status, const char *fmt, ...) __attribute__((noreturn, format(
 void rt_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void rt_crash_handlers_install(void);
 void rt_report_deadlock(void) __attribute__((noreturn));
+/* Warnings for messages sent and never received (at the end of a run). */
+void rt_report_unreceived(void);
 void rt_final_report(double wall);
 /* Piecewise overhead: offset + factor * bytes from a spec. */
 double rt_piecewise(const char *spec, double bytes);

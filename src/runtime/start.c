@@ -208,6 +208,7 @@ static int simulate(void)
   if (ended_ranks < rt_nranks)
     rt_report_deadlock();
   simulating = 0;
+  rt_report_unreceived();
   int status = 0;
   for (int i = 0; i < rt_nranks && !status; i++)
     if ((status = rt_ranks[i].exit_code))
