@@ -49,7 +49,9 @@ void cmp_burst_end(rt_rank_t *r)
   cmp_stats.measured += d;
   if (d >= rt_opts.cpu_threshold) {
     cmp_stats.bursts++;
+    double t0 = kern_now();
     kern_compute(d * rt_opts.host_speed);
+    rt_stats_compute(r->id, kern_now() - t0);
   }
 }
 
@@ -75,7 +77,9 @@ void cmp_inject(double flops)
   if (!r) /* outside the simulation (e.g. a constructor): nothing to time */
     return;
   cmp_burst_end(r);
+  double t0 = kern_now();
   kern_compute(flops);
+  rt_stats_compute(r->id, kern_now() - t0);
   cmp_burst_begin(r);
 }
 

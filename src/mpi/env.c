@@ -22,10 +22,16 @@ rt_rank_t *mpi_enter(const char *name, void *pc)
              loc[0] ? " at " : "", loc);
   }
   cmp_burst_end(r);
+  r->mpi_t0 = kern_now();
   return r;
 }
 
-void mpi_leave(rt_rank_t *r) { cmp_burst_begin(r); }
+void mpi_leave(rt_rank_t *r)
+{
+  if (rt_opts.stats)
+    rt_stats_call(r, kern_now() - r->mpi_t0);
+  cmp_burst_begin(r);
+}
 
 static int do_init(const char *name, void *pc)
 {

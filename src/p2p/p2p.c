@@ -98,6 +98,7 @@ static void start_send(p2p_req_t *r)
   size_t bytes = (size_t)r->count * r->dt->size;
   int buffered = r->mode == P2P_BUFFERED;
   int detached = !buffered && r->mode != P2P_SYNC && (double)bytes < rt_opts.detached_thresh;
+  rt_stats_message(r->owner, (double)bytes);
   const char *overhead = r->nonblocking ? rt_opts.ois : rt_opts.os;
   if (overhead)
     kern_sleep(rt_piecewise(overhead, (double)bytes));

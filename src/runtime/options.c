@@ -155,6 +155,7 @@ int rt_parse_options(char *err, size_t errlen)
   rt_opts.map = (v = getenv("SIMPI_MAP")) && *v == '1';
   if ((v = getenv("SIMPI_QUIET")))
     rt_opts.quiet = *v == '1';
+  rt_opts.stats = (v = getenv("SIMPI_STATS")) && *v == '1';
   if ((v = getenv("SIMPI_PRIVATIZE")))
     rt_opts.privatize = *v != '0';
   if (parse_cfg(err, errlen))

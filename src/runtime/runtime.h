@@ -20,6 +20,7 @@ typedef struct rt_opts {
   int shared_malloc;    /* SHARED_NO, SHARED_LOCAL, SHARED_GLOBAL */
   double shared_block;  /* bytes of the folded block (global mode) */
   int display_timing;
+  int stats; /* --stats */
 } rt_opts_t;
 
 enum { SHARED_NO, SHARED_LOCAL, SHARED_GLOBAL };
@@ -42,6 +43,7 @@ typedef struct rt_rank {
   double compute_total;  /* seconds of computation measured so far */
   int bench_off;         /* smpi_bench_end() called: computation is not timed */
   long mpi_calls;        /* MPI calls made so far */
+  double mpi_t0;         /* simulated time when the current MPI call began */
   void *priv_store;      /* this rank's copy of the program's globals */
   long live_requests;
   p2p_queues_t q;
@@ -74,6 +76,11 @@ void rt_report_deadlock(void) __attribute__((noreturn));
 /* Warnings for messages sent and never received (at the end of a run). */
 void rt_report_unreceived(void);
 void rt_final_report(double wall);
+/* Statistics (stats.c) */
+void rt_stats_call(rt_rank_t *r, double seconds);
+void rt_stats_compute(int rank, double seconds);
+void rt_stats_message(int rank, double bytes);
+void rt_stats_report(void);
 /* Piecewise overhead: offset + factor * bytes from a spec. */
 double rt_piecewise(const char *spec, double bytes);
 #endif

@@ -209,6 +209,7 @@ static int simulate(void)
     rt_report_deadlock();
   simulating = 0;
   rt_report_unreceived();
+  rt_stats_report();
   int status = 0;
   for (int i = 0; i < rt_nranks && !status; i++)
     if ((status = rt_ranks[i].exit_code))
