@@ -79,6 +79,7 @@ static void report_cycle(void)
 
 void rt_report_deadlock(void)
 {
+  rt_progress_end();
   fflush(stdout);
   int blocked = 0;
   for (int i = 0; i < rt_nranks; i++)

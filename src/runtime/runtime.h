@@ -76,6 +76,10 @@ void rt_report_deadlock(void) __attribute__((noreturn));
 /* Warnings for messages sent and never received (at the end of a run). */
 void rt_report_unreceived(void);
 void rt_final_report(double wall);
+/* Progress line on a terminal (progress.c) */
+void rt_progress_start(void);
+void rt_progress_tick(void);
+void rt_progress_end(void);
 /* Statistics (stats.c) */
 void rt_stats_call(rt_rank_t *r, double seconds);
 void rt_stats_compute(int rank, double seconds);

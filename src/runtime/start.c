@@ -39,6 +39,7 @@ static void on_resume(void *data)
   rt_self = r;
   if (rt_opts.privatize)
     rt_priv_switch(r);
+  rt_progress_tick();
 }
 
 static void rank_body(void *arg)
@@ -203,7 +204,9 @@ static int simulate(void)
     kern_spawn(name, rt_ranks[i].host, rank_body, &rt_ranks[i], rt_opts.stack_kib);
   }
   simulating = 1;
+  rt_progress_start();
   kern_run();
+  rt_progress_end();
   rt_self = NULL;
   if (ended_ranks < rt_nranks)
     rt_report_deadlock();
