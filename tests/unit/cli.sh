@@ -93,6 +93,15 @@ else
   fail=1
 fi
 expect 0 'timing: .* running the program' "$simrun" -np 2 --cfg=smpi/display-timing:yes ./hello
+# --compare: one run per platform, then a table of simulated times
+out=$("$simrun" -np 2 --compare cluster "$cluster" --cfg=smpi/simulate-computation:no ./hello 2>&1 >/dev/null)
+if grep -q '^platform  *simulated (s)  *wall (s)$' <<< "$out" && grep -Eq '^cluster +0\.[0-9]+ ' <<< "$out" &&
+   [ "$(grep -Ec 'cluster(\.xml)? +0\.' <<< "$out")" = 2 ]; then
+  echo "ok: --compare"
+else
+  echo "FAIL: --compare: $out"; fail=1
+fi
+expect nz "needs platform names" "$simrun" -np 2 --compare ./hello
 # run without simrun: one rank, no final line
 expect 0 '^rank 0 sees 0 0$' ./hello
 exit $fail
