@@ -241,15 +241,15 @@ SIMPI_DECL(int, Sendrecv, (const void *sendbuf, int sendcount, MPI_Datatype send
 SIMPI_DECL(int, Sendrecv_replace, (void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source,
                                    int recvtag, MPI_Comm comm, MPI_Status *status))
 SIMPI_DECL(int, Wait, (MPI_Request *request, MPI_Status *status))
-SIMPI_DECL(int, Waitall, (int count, MPI_Request array_of_requests[], MPI_Status array_of_statuses[]))
+SIMPI_DECL(int, Waitall, (int count, MPI_Request array_of_requests[], MPI_Status *array_of_statuses))
 SIMPI_DECL(int, Waitany, (int count, MPI_Request array_of_requests[], int *index, MPI_Status *status))
 SIMPI_DECL(int, Waitsome, (int incount, MPI_Request array_of_requests[], int *outcount, int array_of_indices[],
-                           MPI_Status array_of_statuses[]))
+                           MPI_Status *array_of_statuses))
 SIMPI_DECL(int, Test, (MPI_Request *request, int *flag, MPI_Status *status))
-SIMPI_DECL(int, Testall, (int count, MPI_Request array_of_requests[], int *flag, MPI_Status array_of_statuses[]))
+SIMPI_DECL(int, Testall, (int count, MPI_Request array_of_requests[], int *flag, MPI_Status *array_of_statuses))
 SIMPI_DECL(int, Testany, (int count, MPI_Request array_of_requests[], int *index, int *flag, MPI_Status *status))
 SIMPI_DECL(int, Testsome, (int incount, MPI_Request array_of_requests[], int *outcount, int array_of_indices[],
-                           MPI_Status array_of_statuses[]))
+                           MPI_Status *array_of_statuses))
 SIMPI_DECL(int, Request_free, (MPI_Request *request))
 SIMPI_DECL(int, Cancel, (MPI_Request *request))
 SIMPI_DECL(int, Test_cancelled, (const MPI_Status *status, int *flag))

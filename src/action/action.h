@@ -15,6 +15,10 @@ int act_test(p2p_req_t *r);
 int act_wait_any(p2p_req_t **rs, int n);
 int act_probe(int src, int tag, int ctx, int block, MPI_Status *st);
 void act_sleep(double seconds);
+void act_init(void);
+void act_finalize(void);
+/* Records a computation of flops (the compute layer calls it when recording). */
+void act_compute_traced(int rank, double flops);
 
 void act_barrier(rt_comm_t *c);
 void act_bcast(void *buf, int count, const dt_t *t, int root, rt_comm_t *c);

@@ -14,6 +14,7 @@
 #include <time.h>
 
 cmp_stats_t cmp_stats;
+void (*cmp_trace_hook)(int rank, double flops);
 
 /* A burst at least this long makes the next one read the CPU clock. */
 #define LONG_BURST 1e-4
@@ -50,6 +51,8 @@ void cmp_burst_end(rt_rank_t *r)
   if (d >= rt_opts.cpu_threshold) {
     cmp_stats.bursts++;
     double t0 = kern_now();
+    if (cmp_trace_hook)
+      cmp_trace_hook(r->id, d * rt_opts.host_speed);
     kern_compute(d * rt_opts.host_speed);
     rt_stats_compute(r->id, kern_now() - t0);
   }
@@ -78,6 +81,8 @@ void cmp_inject(double flops)
     return;
   cmp_burst_end(r);
   double t0 = kern_now();
+  if (cmp_trace_hook)
+    cmp_trace_hook(r->id, flops);
   kern_compute(flops);
   rt_stats_compute(r->id, kern_now() - t0);
   cmp_burst_begin(r);

@@ -23,6 +23,8 @@ void cmp_burst_begin(struct rt_rank *r);
 double cmp_computed(struct rt_rank *r);
 /* Injects a known amount of work now (the current burst first). */
 void cmp_inject(double flops);
+/* Set when recording a trace: every injected computation is reported here. */
+extern void (*cmp_trace_hook)(int rank, double flops);
 /* --cfg=smpi/host-speed:auto: this machine's flop/s, measured once and cached. */
 double rt_measure_host_speed(void);
 #endif

@@ -4,6 +4,7 @@
 #include "../compute/compute.h"
 #include "../kernel/kernel.h"
 #include "../p2p/p2p.h"
+#include "../action/action.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -45,6 +46,7 @@ static int do_init(const char *name, void *pc)
     rt_srcloc(pc, loc, sizeof loc);
     rt_fatal(1, "rank %d: %s: MPI is already initialized%s%s", r->id, name, loc[0] ? " at " : "", loc);
   }
+  act_init();
   cmp_burst_end(r);
   r->initialized = 1;
   cmp_burst_begin(r);
@@ -89,6 +91,7 @@ int PMPI_Finalize(void)
   if (self->live_requests > 0)
     rt_warn("rank %d: MPI_Finalize with %ld pending request%s (never completed or freed)", self->id,
             self->live_requests, self->live_requests == 1 ? "" : "s");
+  act_finalize();
   self->finalized = 1;
   mpi_leave(self);
   return MPI_SUCCESS;

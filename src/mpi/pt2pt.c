@@ -107,6 +107,7 @@ static int sendrecv(rt_rank_t *self, const void *sbuf, int scount, MPI_Datatype 
     p2p_req_free(r);
     return err;
   }
+  r->nonblocking = s->nonblocking = 1; /* posted together, as Irecv + Isend */
   act_start(r);
   act_start(s);
   act_wait(s);

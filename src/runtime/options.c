@@ -156,6 +156,10 @@ int rt_parse_options(char *err, size_t errlen)
   if ((v = getenv("SIMPI_QUIET")))
     rt_opts.quiet = *v == '1';
   rt_opts.stats = (v = getenv("SIMPI_STATS")) && *v == '1';
+  if ((v = getenv("SIMPI_TRACE_TI")) && *v)
+    rt_opts.trace = v;
+  if ((v = getenv("SIMPI_REPLAY")) && *v)
+    rt_opts.replay = v;
   if ((v = getenv("SIMPI_PRIVATIZE")))
     rt_opts.privatize = *v != '0';
   if (parse_cfg(err, errlen))

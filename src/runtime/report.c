@@ -6,6 +6,7 @@
 #include "../kernel/kernel.h"
 #include "../p2p/p2p.h"
 #include "../compute/compute.h"
+#include "../action/trace.h"
 #include <libunwind.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -80,6 +81,7 @@ static void report_cycle(void)
 void rt_report_deadlock(void)
 {
   rt_progress_end();
+  trace_close(); /* what was recorded helps to see where the ranks got stuck */
   fflush(stdout);
   int blocked = 0;
   for (int i = 0; i < rt_nranks; i++)
@@ -103,6 +105,9 @@ void rt_report_deadlock(void)
       snprintf(what, sizeof what, "probing for a message from rank %d (tag %d)", r->q.probe_src, r->q.probe_tag);
     if (r->state == RT_NEW)
       fprintf(stderr, "  rank %d: never started\n", i);
+    else if (r->trace_file)
+      fprintf(stderr, "  rank %d: in %s%s%s, replaying %s:%ld\n", i, r->call ? r->call : "(no MPI call)",
+              what[0] ? " " : "", what, r->trace_file, r->trace_line);
     else
       fprintf(stderr, "  rank %d: in %s%s%s%s%s\n", i, r->call ? r->call : "(no MPI call)",
               what[0] ? " " : "", what, loc[0] ? " at " : "", loc);

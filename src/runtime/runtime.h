@@ -21,6 +21,8 @@ typedef struct rt_opts {
   double shared_block;  /* bytes of the folded block (global mode) */
   int display_timing;
   int stats; /* --stats */
+  const char *trace; /* record a time-independent trace into this index file */
+  const char *replay; /* replay this trace */
 } rt_opts_t;
 
 enum { SHARED_NO, SHARED_LOCAL, SHARED_GLOBAL };
@@ -43,6 +45,8 @@ typedef struct rt_rank {
   double compute_total;  /* seconds of computation measured so far */
   int bench_off;         /* smpi_bench_end() called: computation is not timed */
   long mpi_calls;        /* MPI calls made so far */
+  const char *trace_file; /* replay: the trace line this rank is performing */
+  long trace_line;
   double mpi_t0;         /* simulated time when the current MPI call began */
   void *priv_store;      /* this rank's copy of the program's globals */
   long live_requests;

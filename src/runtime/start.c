@@ -6,6 +6,8 @@
 #include "../kernel/kernel.h"
 #include "../compute/compute.h"
 #include "../mpi/comm.h"
+#include "../action/action.h"
+#include "../action/trace.h"
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <malloc.h>
@@ -50,6 +52,7 @@ static void rank_body(void *arg)
   for (int i = 0; i < user_argc; i++)
     argv[i] = user_argv[i];
   argv[user_argc] = NULL;
+  r->bench_off = rt_opts.replay != NULL; /* a replayer's own work is not the program's */
   cmp_burst_begin(r);
   int rc = user_main(user_argc, argv, environ);
   free(argv);
@@ -76,6 +79,7 @@ static void on_exit_hook(int status, void *unused)
             r->finalized ? "" : " before MPI_Finalize");
   else
     rt_final_report(wall_now() - wall_start);
+  trace_close();
   fflush(NULL);
   _exit(status);
 }
@@ -193,6 +197,13 @@ static int simulate(void)
     return 1;
   }
   comm_init_builtin();
+  if (rt_opts.trace) {
+    if (trace_open(rt_opts.trace, rt_nranks, err, sizeof err)) {
+      fprintf(stderr, "simpi: %s\n", err);
+      return 1;
+    }
+    cmp_trace_hook = act_compute_traced;
+  }
   rt_crash_handlers_install();
   if (rt_opts.privatize)
     rt_priv_init();
@@ -211,6 +222,7 @@ static int simulate(void)
   if (ended_ranks < rt_nranks)
     rt_report_deadlock();
   simulating = 0;
+  trace_close();
   rt_report_unreceived();
   rt_stats_report();
   int status = 0;

@@ -1,0 +1,246 @@
+/* simpi-replay: replays a time-independent trace. Started by
+ * `simrun --replay=INDEX`, each rank streams its own file (line K of the
+ * index for rank K, 0-based; gzip-compressed files are read transparently)
+ * and performs each line with the MPI call it stands for, so that a replay
+ * runs through exactly the code of an on-line run (and can itself be
+ * recorded). Its own work is not timed: only the trace's compute lines
+ * cost simulated time. */
+#include "trace.h"
+#include <mpi.h>
+#include <smpi/smpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#define MAX_TOKENS 64
+
+typedef struct pending {
+  MPI_Request req;
+  int src, dst, tag;
+  struct pending *next;
+} pending_t;
+
+static const char *file;
+static long lineno;
+static int rank;
+static pending_t *pending;
+static char *scratch[2];
+static size_t scratch_size[2];
+
+static void die(const char *fmt, const char *arg)
+{
+  fprintf(stderr, "simpi: %s:%ld: ", file, lineno);
+  fprintf(stderr, fmt, arg);
+  fputc('\n', stderr);
+  MPI_Abort(MPI_COMM_WORLD, 1);
+}
+
+static long num(char **tok, int ntok, int i, const char *what)
+{
+  if (i >= ntok)
+    die("missing %s", what);
+  char *end;
+  long v = strtol(tok[i], &end, 10);
+  if (*end)
+    die("expected a number for %s", what);
+  return v;
+}
+
+static double real(char **tok, int ntok, int i, const char *what)
+{
+  if (i >= ntok)
+    die("missing %s", what);
+  char *end;
+  double v = strtod(tok[i], &end);
+  if (*end)
+    die("expected a number for %s", what);
+  return v;
+}
+
+/* The datatype at tok[i], MPI_DOUBLE when absent (SMPI's default). */
+static MPI_Datatype type(char **tok, int ntok, int i)
+{
+  if (i >= ntok)
+    return MPI_DOUBLE;
+  MPI_Datatype t = simpi_trace_datatype((int)num(tok, ntok, i, "a datatype id"));
+  if (t == MPI_DATATYPE_NULL)
+    die("unknown datatype id %s", tok[i]);
+  return t;
+}
+
+/* A buffer of count elements of t: which = 0 for the send side, 1 for the
+ * receive side (contents are irrelevant: only sizes matter in a replay). */
+static void *buf(long count, MPI_Datatype t, int which)
+{
+  int size;
+  MPI_Type_size(t, &size);
+  size_t need = (size_t)(count > 0 ? count : 1) * (size_t)size;
+  if (need > scratch_size[which]) {
+    free(scratch[which]);
+    scratch_size[which] = need;
+    scratch[which] = calloc(need, 1);
+  }
+  return scratch[which];
+}
+
+static void add_pending(MPI_Request r, int src, int dst, int tag)
+{
+  pending_t *p = malloc(sizeof *p), **pp = &pending;
+  *p = (pending_t){r, src, dst, tag, NULL};
+  while (*pp)
+    pp = &(*pp)->next;
+  *pp = p;
+}
+
+static void wait_one(int src, int dst, int tag, int any)
+{
+  for (pending_t **pp = &pending; *pp; pp = &(*pp)->next) {
+    pending_t *p = *pp;
+    if (any || ((p->src == src || src == -333 || p->src == -333) && p->dst == dst && p->tag == tag)) {
+      MPI_Wait(&p->req, MPI_STATUS_IGNORE);
+      *pp = p->next;
+      free(p);
+      return;
+    }
+  }
+  die("%s: no pending request matches", "wait");
+}
+
+static int peer(long p) { return p == -333 ? MPI_ANY_SOURCE : (int)p; }
+
+static void perform(char **tok, int n)
+{
+  const char *a = tok[1];
+  if (!strcmp(a, "init") || !strcmp(a, "finalize") || !strcmp(a, "comm_size") || !strcmp(a, "test"))
+    return; /* Init and Finalize frame the replay; the others cost nothing */
+  if (!strcmp(a, "compute")) {
+    smpi_execute_flops(real(tok, n, 2, "flops"));
+  } else if (!strcmp(a, "sleep")) {
+    smpi_execute(real(tok, n, 2, "seconds"));
+  } else if (!strcmp(a, "send") || !strcmp(a, "isend") || !strcmp(a, "recv") || !strcmp(a, "irecv")) {
+    int p = peer(num(tok, n, 2, "the partner")), tag = (int)num(tok, n, 3, "the tag");
+    long count = num(tok, n, 4, "the count");
+    MPI_Datatype t = type(tok, n, 5);
+    MPI_Request r;
+    if (!strcmp(a, "send"))
+      MPI_Send(buf(count, t, 0), (int)count, t, p, tag, MPI_COMM_WORLD);
+    else if (!strcmp(a, "recv"))
+      MPI_Recv(buf(count, t, 1), (int)count, t, p, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    else if (!strcmp(a, "isend")) {
+      MPI_Isend(buf(count, t, 0), (int)count, t, p, tag, MPI_COMM_WORLD, &r);
+      add_pending(r, rank, p, tag);
+    } else {
+      MPI_Irecv(buf(count, t, 1), (int)count, t, p, tag, MPI_COMM_WORLD, &r);
+      add_pending(r, p == MPI_ANY_SOURCE ? -333 : p, rank, tag);
+    }
+  } else if (!strcmp(a, "wait")) {
+    if (n >= 5)
+      wait_one((int)num(tok, n, 2, "the source"), (int)num(tok, n, 3, "the destination"),
+               (int)num(tok, n, 4, "the tag"), 0);
+    else
+      wait_one(0, 0, 0, 1);
+  } else if (!strcmp(a, "waitall")) {
+    while (pending)
+      wait_one(0, 0, 0, 1);
+  } else if (!strcmp(a, "barrier")) {
+    MPI_Barrier(MPI_COMM_WORLD);
+  } else if (!strcmp(a, "bcast")) {
+    long count = num(tok, n, 2, "the count");
+    int root = n > 3 ? (int)num(tok, n, 3, "the root") : 0;
+    MPI_Datatype t = type(tok, n, 4);
+    MPI_Bcast(buf(count, t, 0), (int)count, t, root, MPI_COMM_WORLD);
+  } else if (!strcmp(a, "reduce") || !strcmp(a, "allreduce")) {
+    long count = num(tok, n, 2, "the count");
+    double comp = real(tok, n, 3, "the computation");
+    int all = a[0] == 'a';
+    int root = !all && n > 4 ? (int)num(tok, n, 4, "the root") : 0;
+    MPI_Datatype t = type(tok, n, all ? 4 : 5);
+    if (all)
+      MPI_Allreduce(buf(count, t, 0), buf(count, t, 1), (int)count, t, MPI_SUM, MPI_COMM_WORLD);
+    else
+      MPI_Reduce(buf(count, t, 0), buf(count, t, 1), (int)count, t, MPI_SUM, root, MPI_COMM_WORLD);
+    if (comp > 0)
+      smpi_execute_flops(comp);
+  } else if (!strcmp(a, "gather") || !strcmp(a, "scatter") || !strcmp(a, "allgather") || !strcmp(a, "alltoall")) {
+    int size;
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    long sc = num(tok, n, 2, "the send count"), rc = num(tok, n, 3, "the receive count");
+    int rooted = a[0] == 'g' || a[0] == 's';
+    int root = rooted ? (int)num(tok, n, 4, "the root") : 0;
+    MPI_Datatype st = type(tok, n, rooted ? 5 : 4), rt = type(tok, n, rooted ? 6 : 5);
+    void *s = buf(size * sc, st, 0), *r = buf(size * rc, rt, 1);
+    if (!strcmp(a, "gather"))
+      MPI_Gather(s, (int)sc, st, r, (int)rc, rt, root, MPI_COMM_WORLD);
+    else if (!strcmp(a, "scatter"))
+      MPI_Scatter(s, (int)sc, st, r, (int)rc, rt, root, MPI_COMM_WORLD);
+    else if (!strcmp(a, "allgather"))
+      MPI_Allgather(s, (int)sc, st, r, (int)rc, rt, MPI_COMM_WORLD);
+    else
+      MPI_Alltoall(s, (int)sc, st, r, (int)rc, rt, MPI_COMM_WORLD);
+  } else
+    die("unknown action '%s'", a);
+}
+
+int main(int argc, char **argv)
+{
+  MPI_Init(&argc, &argv); /* the runtime does not time a replayer's own work */
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const char *index = getenv("SIMPI_REPLAY");
+  if (!index || !*index) {
+    fprintf(stderr, "simpi-replay: start me with simrun --replay=TRACE\n");
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  (void)argc;
+  (void)argv;
+  file = index;
+  FILE *idx = fopen(index, "r");
+  if (!idx)
+    die("cannot open the trace index (%s)", "missing file?");
+  char path[8400], name[4096];
+  int found = 0;
+  for (int k = 0; fgets(name, sizeof name, idx); k++) {
+    lineno = k + 1;
+    name[strcspn(name, "\r\n")] = 0;
+    if (k == rank) {
+      const char *slash = strrchr(index, '/');
+      if (name[0] == '/' || !slash)
+        snprintf(path, sizeof path, "%s", name);
+      else
+        snprintf(path, sizeof path, "%.*s/%s", (int)(slash - index), index, name);
+      found = 1;
+      break;
+    }
+  }
+  fclose(idx);
+  if (!found) {
+    lineno = 0;
+    die("the index lists fewer files than there are ranks (%s)", "use as many ranks as trace files");
+  }
+  gzFile f = gzopen(path, "r");
+  file = path;
+  lineno = 0;
+  if (!f)
+    die("cannot open %s", path);
+  char line[8192];
+  while (gzgets(f, line, sizeof line)) {
+    lineno++;
+    char *tok[MAX_TOKENS];
+    int n = 0;
+    for (char *t = strtok(line, " \t\r\n"); t && n < MAX_TOKENS; t = strtok(NULL, " \t\r\n"))
+      tok[n++] = t;
+    if (n == 0 || tok[0][0] == '#')
+      continue;
+    if (n < 2)
+      die("expected '<rank> <action> ...', got '%s'", tok[0]);
+    if (num(tok, n, 0, "the rank") != rank)
+      die("this line belongs to rank %s", tok[0]);
+    simpi_trace_position(file, lineno);
+    perform(tok, n);
+  }
+  gzclose(f);
+  while (pending)
+    wait_one(0, 0, 0, 1);
+  MPI_Finalize();
+  return 0;
+}

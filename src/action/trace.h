@@ -1,0 +1,20 @@
+/* Time-independent trace recording: one line per action and rank, in
+ * SimGrid's TI format (an index file listing one file per rank). */
+#ifndef SIMPI_TRACE_H
+#define SIMPI_TRACE_H
+#include "../mpi/datatype.h"
+
+extern int trace_on;
+/* Starts recording into path (the index) and path_files/ for nranks ranks. */
+int trace_open(const char *path, int nranks, char *err, size_t errlen);
+/* Appends "<rank> <formatted>\n" to the rank's file. */
+void trace_line(int rank, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void trace_close(void);
+/* SMPI's id of a datatype, and the count to write for count elements of it
+ * (derived types are written as bytes). */
+int trace_type(const dt_t *t, long count, long *out_count);
+/* The datatype of an SMPI id, MPI_DATATYPE_NULL if unknown (exported for simpi-replay). */
+__attribute__((visibility("default"))) MPI_Datatype simpi_trace_datatype(int smpi_id);
+/* The replayer says which trace line it performs (for deadlock reports). */
+__attribute__((visibility("default"))) void simpi_trace_position(const char *file, long line);
+#endif

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Time-independent traces: recording and replay give the same simulated time
+# (within 0.1%) for the ring, pingpong and pi samples; replaying while
+# recording gives the trace back (a fixed point); gzip-compressed files
+# replay the same; a trace recorded by smpirun replays; bad traces give
+# one-line errors naming the file and line; a trace whose sends and
+# receives do not match ends in the deadlock report with the trace lines.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+simcc="$top/wrappers/simcc" simrun="$top/wrappers/simrun"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+fail=0
+ok() { echo "ok: $1"; }
+bad() { echo "FAIL: $1"; fail=1; }
+simtime() { sed -n 's/^simpi: simulated time \([0-9.]*\) s.*/\1/p' "$1"; }
+close() { awk -v a="$1" -v b="$2" 'BEGIN { d = (a - b) / b; if (d < 0) d = -d; exit !(b > 0 && d <= 0.001) }'; }
+
+for s in ring pingpong pi; do "$simcc" -O2 "$top/samples/$s.c" -o $s || bad "build $s"; done
+roundtrip() { # name np args...
+  local name=$1 np=$2
+  shift 2
+  "$simrun" -np "$np" --trace-ti="$work/$name.ti" "./$name" "$@" >/dev/null 2>"$name.on"
+  "$simrun" --replay="$work/$name.ti" >/dev/null 2>"$name.re"
+  local a b
+  a=$(simtime "$name.on") b=$(simtime "$name.re")
+  close "$b" "$a" && ok "$name: on-line $a s, replay $b s" || bad "$name: on-line $a s, replay $b s"
+}
+roundtrip ring 16 200
+roundtrip pingpong 2 5 1048576
+roundtrip pi 8
+
+# the format: SimGrid's lines
+head -3 ring.ti_files/simpi_rank-1.txt | tr '\n' '|' | grep -Eq '^0 init\|0 compute [0-9]+\|0 send 1 0 1024 6\|$' &&
+  ok "SimGrid's line format" || bad "format: $(head -3 ring.ti_files/simpi_rank-1.txt | tr '\n' '|')"
+[ "$(head -1 ring.ti)" = "ring.ti_files/simpi_rank-1.txt" ] && [ "$(grep -c . ring.ti)" = 16 ] &&
+  ok "index lists one file per rank" || bad "index: $(head -2 ring.ti)"
+
+# fixed point
+"$simrun" -q --replay="$work/ring.ti" --trace-ti="$work/again.ti"
+same=1
+for i in $(seq 1 16); do cmp -s "ring.ti_files/simpi_rank-$i.txt" "again.ti_files/simpi_rank-$i.txt" || same=0; done
+[ $same = 1 ] && ok "replaying while recording gives the same trace" || bad "fixed point"
+
+# gzip-compressed rank files
+mkdir -p gz.ti_files
+for i in $(seq 1 16); do gzip -c "ring.ti_files/simpi_rank-$i.txt" > "gz.ti_files/r$i.gz"; echo "gz.ti_files/r$i.gz"; done > gz.ti
+"$simrun" --replay="$work/gz.ti" >/dev/null 2>gz.re
+[ "$(simtime gz.re)" = "$(simtime ring.re)" ] && ok "gzip-compressed traces" || bad "gz: $(simtime gz.re) vs $(simtime ring.re)"
+
+# a trace written by smpirun
+if command -v smpirun >/dev/null && smpicc -O2 "$top/samples/ring.c" -o ring_smpi 2>/dev/null; then
+  printf 'node-%d\n' 0 1 2 3 > hosts
+  smpirun -np 4 -platform "$top/platforms/cluster.xml" -hostfile hosts -trace-ti --cfg=tracing/filename:"$work/smpi.ti" \
+    --log=root.thres:error ./ring_smpi 50 >/dev/null 2>&1
+  "$simrun" --replay="$work/smpi.ti" -platform "$top/platforms/cluster.xml" -hostfile hosts >/dev/null 2>smpi.re &&
+    [ -n "$(simtime smpi.re)" ] && ok "smpirun's trace replays ($(simtime smpi.re) s)" || bad "smpirun's trace: $(tail -2 smpi.re)"
+else
+  echo "SKIP: smpirun not installed"
+fi
+
+# bad traces
+mkdir -p bad_files
+printf 'bad_files/r1.txt\nbad_files/r2.txt\n' > bad.ti
+expect_err() { # description regex
+  local out
+  out=$("$simrun" --replay="$work/bad.ti" 2>&1 >/dev/null)
+  local rc=$?
+  [ $rc != 0 ] && grep -Eq -- "$2" <<< "$out" && ok "$1" || { bad "$1: status $rc, $out"; }
+}
+printf '0 init\n0 sned 1 0 10 6\n' > bad_files/r1.txt
+printf '1 init\n1 recv 0 0 10 6\n' > bad_files/r2.txt
+expect_err "unknown action" "bad_files/r1.txt:2: unknown action 'sned'"
+printf '0 init\n0 send 1 zero 10 6\n' > bad_files/r1.txt
+expect_err "malformed line" "bad_files/r1.txt:2: expected a number for the tag"
+printf '0 init\n0 send 1 0 1048576 6\n' > bad_files/r1.txt
+printf '1 init\n1 send 0 0 1048576 6\n' > bad_files/r2.txt
+expect_err "mismatched sends end in the deadlock report" "rank 1: in MPI_Send .*replaying .*bad_files/r2.txt:2"
+out=$("$simrun" -np 3 --replay="$work/bad.ti" 2>&1) && bad "-np above the index" ||
+  { grep -q "lists 2 file(s) but -np is 3" <<< "$out" && ok "index shorter than -np" || bad "index shorter: $out"; }
+rm bad_files/r2.txt
+out=$("$simrun" --replay="$work/bad.ti" 2>&1) && bad "missing file" ||
+  { grep -q "trace file 'bad_files/r2.txt' listed in .* is missing" <<< "$out" && ok "missing file" || bad "missing: $out"; }
+exit $fail
