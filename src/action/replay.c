@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #define MAX_TOKENS 64
@@ -203,8 +204,10 @@ int main(int argc, char **argv)
     lineno = k + 1;
     name[strcspn(name, "\r\n")] = 0;
     if (k == rank) {
+      /* relative names: to the current directory (as smpirun reads them),
+       * else to the index's directory */
       const char *slash = strrchr(index, '/');
-      if (name[0] == '/' || !slash)
+      if (name[0] == '/' || !slash || access(name, R_OK) == 0)
         snprintf(path, sizeof path, "%s", name);
       else
         snprintf(path, sizeof path, "%.*s/%s", (int)(slash - index), index, name);

@@ -1,7 +1,8 @@
 /* Time-independent trace writer. Each rank's lines go to a buffer that is
  * appended to its file when full and at the end, so that thousands of ranks
  * never hold thousands of open files. The index lists the files, one per
- * rank, as smpirun -trace-ti writes it (PATH_files/..._rank-K.txt, K from 1). */
+ * rank, as smpirun -trace-ti writes it (PATH_files/..._rank-K.txt, K from 1,
+ * relative to the directory the run started in when PATH is). */
 #include "trace.h"
 #include "../runtime/runtime.h"
 #include <errno.h>
@@ -56,10 +57,9 @@ int trace_open(const char *path, int nranks, char *err, size_t errlen)
     snprintf(err, errlen, "cannot write the trace index '%s': %s", path, strerror(errno));
     return -1;
   }
-  const char *base = strrchr(dir, '/');
-  base = base ? base + 1 : dir;
+  /* as smpirun writes them: the path given, so relative to where it ran */
   for (int i = 0; i < nranks; i++)
-    fprintf(idx, "%s/simpi_rank-%d.txt\n", base, i + 1);
+    fprintf(idx, "%s/simpi_rank-%d.txt\n", dir, i + 1);
   fclose(idx);
   bufs = calloc((size_t)nranks, sizeof *bufs);
   nbufs = nranks;

@@ -34,7 +34,7 @@ roundtrip pi 8
 # the format: SimGrid's lines
 head -3 ring.ti_files/simpi_rank-1.txt | tr '\n' '|' | grep -Eq '^0 init\|0 compute [0-9]+\|0 send 1 0 1024 6\|$' &&
   ok "SimGrid's line format" || bad "format: $(head -3 ring.ti_files/simpi_rank-1.txt | tr '\n' '|')"
-[ "$(head -1 ring.ti)" = "ring.ti_files/simpi_rank-1.txt" ] && [ "$(grep -c . ring.ti)" = 16 ] &&
+[ "$(head -1 ring.ti)" = "$work/ring.ti_files/simpi_rank-1.txt" ] && [ "$(grep -c . ring.ti)" = 16 ] &&
   ok "index lists one file per rank" || bad "index: $(head -2 ring.ti)"
 
 # fixed point
@@ -56,6 +56,14 @@ if command -v smpirun >/dev/null && smpicc -O2 "$top/samples/ring.c" -o ring_smp
     --log=root.thres:error ./ring_smpi 50 >/dev/null 2>&1
   "$simrun" --replay="$work/smpi.ti" -platform "$top/platforms/cluster.xml" -hostfile hosts >/dev/null 2>smpi.re &&
     [ -n "$(simtime smpi.re)" ] && ok "smpirun's trace replays ($(simtime smpi.re) s)" || bad "smpirun's trace: $(tail -2 smpi.re)"
+  # and ours replays under smpirun, with the same simulated time
+  "$simrun" -np 4 -platform "$top/platforms/cluster.xml" -hostfile hosts --trace-ti="$work/ours.ti" ./ring 50 \
+    >/dev/null 2>ours.on
+  smpirun -np 4 -platform "$top/platforms/cluster.xml" -hostfile hosts -replay "$work/ours.ti" \
+    --log=root.thres:error --log=smpi_replay.thres:info >ours.smpi 2>&1
+  t=$(sed -n 's/.*Simulation time \([0-9.]*\).*/\1/p' ours.smpi)
+  [ -n "$t" ] && close "$t" "$(simtime ours.on)" && ok "smpirun replays our trace: $t s, on-line $(simtime ours.on) s" ||
+    bad "smpirun replaying our trace: '$t' vs $(simtime ours.on): $(tail -2 ours.smpi)"
 else
   echo "SKIP: smpirun not installed"
 fi
