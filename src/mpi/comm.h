@@ -22,6 +22,7 @@ typedef struct rt_comm {
   int handle;
   int errh;        /* MPI_Errhandler */
   char name[MPI_MAX_OBJECT_NAME];
+  int coll_seq;    /* collective calls made so far on it by the owner (src/coll tags) */
 } rt_comm_t;
 
 /* The calling rank's object for h, NULL if h is not one of its communicators. */
