@@ -4,6 +4,8 @@
 #include "coll.h"
 #include "select.h"
 #include "../mpi/op.h"
+#include "../runtime/runtime.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +13,8 @@ coll_t coll_begin(rt_comm_t *c)
 {
   unsigned seq = (unsigned)c->coll_seq++;
   coll_t k = {.c = c, .n = comm_size(c), .me = comm_rank(c), .tag = (int)(seq & 0x3fffffff)};
+  const char *call = rt_self && rt_self->call ? rt_self->call : "a collective";
+  snprintf(k.what, sizeof k.what, "%s on %s", call, comm_name(c));
   return k;
 }
 

@@ -43,6 +43,7 @@ typedef struct coll {
   int seg;  /* segment size in bytes chosen by the selector, 0 for the algorithm's default */
   int err;  /* first error class seen by a receive (truncation) */
   int inplace; /* the caller passed MPI_IN_PLACE (selectors may care) */
+  char what[176]; /* "MPI_Bcast on MPI_COMM_WORLD": names its messages in deadlock reports */
 } coll_t;
 
 typedef void (*coll_fn)(coll_t *k, const coll_args_t *a);

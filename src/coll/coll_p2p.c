@@ -18,7 +18,7 @@ static p2p_req_t *post(enum p2p_kind kind, const void *buf, int count, const dt_
   r->buf = (void *)buf;
   r->count = count;
   r->dt = t;
-  r->comm_name = comm_name(k->c);
+  r->comm_name = k->what;
   if (kind == P2P_SEND) {
     r->me_local = k->me;
     r->peer_world = comm_world(k->c, peer);
