@@ -79,6 +79,10 @@ static void ring(coll_t *k, const coll_args_t *a)
 {
   int n = k->n, me = k->me, count = a->rcount;
   const dt_t *t = a->rt;
+  if (count < n) { /* fewer elements than ranks: recursive doubling, as Open MPI does */
+    rdb(k, a);
+    return;
+  }
   int right = (me + 1) % n, left = (me - 1 + n) % n;
   long maxc = count / n + 1;
   void *in = coll_tmp((int)maxc, t);
@@ -112,6 +116,7 @@ static void redbcast(coll_t *k, const coll_args_t *a)
 const coll_algo_t coll_allreduce_algos[] = {
     {"rdb", rdb, 0, NULL, "recursive doubling, whole vectors (MPICH short messages and user operations)"},
     {"rab", rab, 0, NULL, "Rabenseifner: recursive-halving reduce-scatter, recursive-doubling allgather (MPICH long)"},
-    {"ring", ring, NEED_COMMUTE, "rdb", "reduce-scatter and allgather around a ring (Open MPI large messages)"},
+    {"ring", ring, NEED_COMMUTE, "rdb",
+     "reduce-scatter and allgather around a ring (Open MPI large messages; rdb when count < n)"},
     {"redbcast", redbcast, 0, NULL, "binomial reduce to rank 0, then binomial broadcast"},
     {NULL, NULL, 0, NULL, NULL}};

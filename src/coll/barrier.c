@@ -1,9 +1,10 @@
 /* Barrier: dissemination (MPICH; Open MPI's "bruck"), recursive doubling
  * (Open MPI: the ranks above the largest power of two pair with the low
  * ones first and last), binomial tree (fan-in to rank 0, fan-out back),
- * linear (everyone reports to rank 0, which releases everyone). All
- * messages are empty. */
+ * linear (everyone reports to rank 0, which releases everyone: Open MPI's
+ * basic linear). All messages are empty. */
 #include "coll.h"
+#include <stdlib.h>
 
 #define SR(k, to, from) coll_sendrecv(k, NULL, 0, coll_byte(), to, NULL, 0, coll_byte(), from)
 
@@ -62,10 +63,14 @@ static void linear(coll_t *k, const coll_args_t *a)
     coll_recv(k, NULL, 0, b, 0);
     return;
   }
+  p2p_req_t **rs = calloc((size_t)n, sizeof *rs);
   for (int i = 1; i < n; i++)
-    coll_recv(k, NULL, 0, b, i);
+    rs[i] = coll_irecv(k, NULL, 0, b, i);
+  coll_waitall(k, rs, n);
   for (int i = 1; i < n; i++)
-    coll_send(k, NULL, 0, b, i);
+    rs[i] = coll_isend(k, NULL, 0, b, i);
+  coll_waitall(k, rs, n);
+  free(rs);
 }
 
 const coll_algo_t coll_barrier_algos[] = {
@@ -73,5 +78,5 @@ const coll_algo_t coll_barrier_algos[] = {
     {"recursive_doubling", recursive_doubling, 0, NULL,
      "pairwise exchanges with rank^d; ranks above the largest power of two fold in first"},
     {"tree", tree, 0, NULL, "binomial fan-in to rank 0, then fan-out"},
-    {"linear", linear, 0, NULL, "every rank reports to rank 0, which then releases each one"},
+    {"linear", linear, 0, NULL, "rank 0 receives from everyone at once, then releases everyone (Open MPI)"},
     {NULL, NULL, 0, NULL, NULL}};

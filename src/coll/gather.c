@@ -1,7 +1,8 @@
-/* Gather: linear (the root posts every receive at once), binomial tree
- * (MPICH: each rank forwards its subtree's blocks packed in one message),
- * linear with synchronisation (Open MPI's linear_sync: the root asks each
- * rank in turn, receiving a first segment, then the rest). */
+/* Gather: linear (the root receives from each rank in turn, Open MPI's
+ * basic linear), binomial tree (MPICH: each rank forwards its subtree's
+ * blocks packed in one message), linear with synchronisation (Open MPI's
+ * linear_sync: the root gives each rank in turn a go and waits for its
+ * first segment; the rests arrive meanwhile). */
 #include "coll.h"
 #include <stdlib.h>
 #include <string.h>
@@ -15,13 +16,11 @@ static void linear(coll_t *k, const coll_args_t *a)
     coll_send(k, a->sbuf, a->scount, a->st, root);
     return;
   }
-  p2p_req_t **rs = calloc((size_t)n, sizeof *rs);
-  for (int i = 0; i < n; i++)
-    if (i != root)
-      rs[i] = coll_irecv(k, coll_at(a->rbuf, (long)i * a->rcount, a->rt), a->rcount, a->rt, i);
-  dt_copy(a->sbuf, a->scount, a->st, coll_at(a->rbuf, (long)root * a->rcount, a->rt), a->rcount, a->rt);
-  coll_waitall(k, rs, n);
-  free(rs);
+  for (int i = 0; i < n; i++) /* one rank after the other, in rank order */
+    if (i == root)
+      dt_copy(a->sbuf, a->scount, a->st, coll_at(a->rbuf, (long)root * a->rcount, a->rt), a->rcount, a->rt);
+    else
+      coll_recv(k, coll_at(a->rbuf, (long)i * a->rcount, a->rt), a->rcount, a->rt, i);
 }
 
 static void binomial(coll_t *k, const coll_args_t *a)
@@ -49,12 +48,12 @@ static void binomial(coll_t *k, const coll_args_t *a)
 static void linear_sync(coll_t *k, const coll_args_t *a)
 {
   int n = k->n, me = k->me, root = a->root;
-  long first = k->seg > 0 ? k->seg : 1024;
   const dt_t *b = coll_byte();
   void *mem;
+  long bs = me == root ? (long)a->rcount * (long)a->rt->size : (long)a->scount * (long)a->st->size;
+  long first = k->seg > 0 ? k->seg : bs > 92160 ? 32768 : 1024;
+  long f = bs < first ? bs : first;
   if (me != root) {
-    long bs = (long)a->scount * (long)a->st->size;
-    long f = bs < first ? bs : first;
     const char *data = coll_bytes_of(a->sbuf, a->scount, a->st, &mem);
     coll_recv(k, NULL, 0, b, root);
     coll_send(k, data, (int)f, b, root);
@@ -62,25 +61,32 @@ static void linear_sync(coll_t *k, const coll_args_t *a)
     free(mem);
     return;
   }
-  long bs = (long)a->rcount * (long)a->rt->size;
-  long f = bs < first ? bs : first;
+  /* each rank in turn: its first segment is awaited, the rest of all of them at the end */
+  p2p_req_t **rest = calloc((size_t)n, sizeof *rest);
+  char **room = calloc((size_t)n, sizeof *room);
+  void **mems = calloc((size_t)n, sizeof *mems);
   for (int i = 0; i < n; i++) {
     if (i == root)
       continue;
-    char *blk = coll_at(a->rbuf, (long)i * a->rcount, a->rt);
-    char *room = coll_bytes_room(blk, a->rcount, a->rt, &mem);
-    p2p_req_t *r = coll_irecv(k, room, (int)f, b, i);
+    room[i] = coll_bytes_room(coll_at(a->rbuf, (long)i * a->rcount, a->rt), a->rcount, a->rt, &mems[i]);
+    p2p_req_t *r = coll_irecv(k, room[i], (int)f, b, i);
     coll_send(k, NULL, 0, b, i);
-    coll_recv(k, room + f, (int)(bs - f), b, i);
+    rest[i] = coll_irecv(k, room[i] + f, (int)(bs - f), b, i);
     coll_waitall(k, &r, 1);
-    coll_bytes_done(blk, a->rcount, a->rt, mem);
   }
   dt_copy(a->sbuf, a->scount, a->st, coll_at(a->rbuf, (long)root * a->rcount, a->rt), a->rcount, a->rt);
+  coll_waitall(k, rest, n);
+  for (int i = 0; i < n; i++)
+    if (i != root)
+      coll_bytes_done(coll_at(a->rbuf, (long)i * a->rcount, a->rt), a->rcount, a->rt, mems[i]);
+  free(rest);
+  free(room);
+  free(mems);
 }
 
 const coll_algo_t coll_gather_algos[] = {
-    {"linear", linear, 0, NULL, "the root posts a receive from every rank at once"},
+    {"linear", linear, 0, NULL, "the root receives from each rank in turn (Open MPI's basic linear)"},
     {"binomial", binomial, 0, NULL, "binomial tree, subtrees' blocks forwarded together (MPICH)"},
     {"linear_sync", linear_sync, 0, NULL,
-     "the root takes each rank in turn: a first segment (1 KiB unless a selector sets it), a go, the rest"},
+     "each rank in turn gets a go and sends a first segment (1 KiB, 32 KiB above 90 KiB blocks), then the rest"},
     {NULL, NULL, 0, NULL, NULL}};

@@ -1,4 +1,4 @@
-/* Scatter: linear (the root posts every send at once), binomial tree
+/* Scatter: linear (the root sends to each rank in turn), binomial tree
  * (MPICH: each rank receives its subtree's blocks in one message and
  * forwards the children's parts). */
 #include "coll.h"
@@ -13,13 +13,11 @@ static void linear(coll_t *k, const coll_args_t *a)
     coll_recv(k, a->rbuf, a->rcount, a->rt, root);
     return;
   }
-  p2p_req_t **rs = calloc((size_t)n, sizeof *rs);
-  for (int i = 0; i < n; i++)
-    if (i != root)
-      rs[i] = coll_isend(k, coll_at(a->sbuf, (long)i * a->scount, a->st), a->scount, a->st, i);
-  dt_copy(coll_at(a->sbuf, (long)root * a->scount, a->st), a->scount, a->st, a->rbuf, a->rcount, a->rt);
-  coll_waitall(k, rs, n);
-  free(rs);
+  for (int i = 0; i < n; i++) /* one rank after the other, in rank order */
+    if (i == root)
+      dt_copy(coll_at(a->sbuf, (long)root * a->scount, a->st), a->scount, a->st, a->rbuf, a->rcount, a->rt);
+    else
+      coll_send(k, coll_at(a->sbuf, (long)i * a->scount, a->st), a->scount, a->st, i);
 }
 
 static void binomial(coll_t *k, const coll_args_t *a)
@@ -46,6 +44,6 @@ static void binomial(coll_t *k, const coll_args_t *a)
 }
 
 const coll_algo_t coll_scatter_algos[] = {
-    {"linear", linear, 0, NULL, "the root posts a send to every rank at once"},
+    {"linear", linear, 0, NULL, "the root sends to each rank in turn (Open MPI's basic linear)"},
     {"binomial", binomial, 0, NULL, "binomial tree, subtrees' blocks sent together (MPICH)"},
     {NULL, NULL, 0, NULL, NULL}};
