@@ -4,8 +4,8 @@
  * linear (the root combines x0 op (x1 op (... op x(n-1))) in rank order);
  * Rabenseifner (MPICH long messages: reduce-scatter by recursive halving
  * with distance doubling, which keeps rank order, then a binomial gather);
- * in-order binary tree (Open MPI's non-commutative choice: left subtree
- * ranks below, right subtree above); segmented chain (pipeline) and
+ * in-order binary tree (Open MPI's non-commutative choice: rooted at the
+ * last rank, each subtree a range of ranks); segmented chain (pipeline) and
  * segmented binary tree (Open MPI, commutative operations only). */
 #include "coll.h"
 #include "../mpi/op.h"
@@ -171,36 +171,38 @@ static void rab(coll_t *k, const coll_args_t *a)
 
 /* ---- in-order binary tree ---- */
 
+/* Open MPI's shape: the node of ranks [lo, hi] is hi; of the ranks below it,
+ * the upper half (rounded down) forms one subtree, the lower half the other,
+ * so each node combines lower subtree op upper subtree op its own value. */
 static void in_order_binary(coll_t *k, const coll_args_t *a)
 {
   int n = k->n, me = k->me, root = a->root, count = a->rcount;
   const dt_t *t = a->rt;
-  int lo = 0, hi = n, parent = -1, node;
-  for (;;) { /* the node of range [lo, hi) is its middle */
-    node = lo + (hi - lo) / 2;
-    if (me == node)
-      break;
-    parent = node;
-    if (me < node)
-      hi = node;
+  int lo = 0, hi = n - 1, parent = -1;
+  while (me != hi) {
+    int m = hi - lo, upper = m / 2, split = hi - upper; /* upper part: [split, hi-1] */
+    parent = hi;
+    if (me >= split)
+      lo = split, hi = hi - 1;
     else
-      lo = node + 1;
+      hi = split - 1;
   }
-  int left = lo < node ? lo + (node - lo) / 2 : -1;
-  int right = node + 1 < hi ? node + 1 + (hi - node - 1) / 2 : -1;
-  void *acc = coll_tmp(count, t), *l = NULL, *r = NULL;
+  int m = hi - lo, upper = m / 2, split = hi - upper;
+  int child_lo = m - upper > 0 ? split - 1 : -1; /* node of [lo, split-1] */
+  int child_up = upper > 0 ? hi - 1 : -1;        /* node of [split, hi-1] */
+  void *acc = coll_tmp(count, t), *l = NULL, *u = NULL;
   p2p_req_t *rs[2] = {NULL, NULL};
-  if (left >= 0)
-    rs[0] = coll_irecv(k, l = coll_tmp(count, t), count, t, left);
-  if (right >= 0)
-    rs[1] = coll_irecv(k, r = coll_tmp(count, t), count, t, right);
+  if (child_lo >= 0)
+    rs[0] = coll_irecv(k, l = coll_tmp(count, t), count, t, child_lo);
+  if (child_up >= 0)
+    rs[1] = coll_irecv(k, u = coll_tmp(count, t), count, t, child_up);
   dt_copy(a->sbuf, count, t, acc, count, t);
   coll_waitall(k, rs, 2);
+  if (u)
+    op_apply(a->op, u, acc, count, t); /* upper op mine */
   if (l)
-    op_apply(a->op, l, acc, count, t);
-  if (r)
-    coll_combine(a->op, acc, r, count, t, 0);
-  int top = n / 2; /* the node of [0, n) */
+    op_apply(a->op, l, acc, count, t); /* lower op (upper op mine) */
+  int top = n - 1;
   if (parent >= 0)
     coll_send(k, acc, count, t, parent);
   else if (top == root)
@@ -211,7 +213,7 @@ static void in_order_binary(coll_t *k, const coll_args_t *a)
     coll_recv(k, a->rbuf, count, t, top);
   coll_tmp_free(acc, t);
   coll_tmp_free(l, t);
-  coll_tmp_free(r, t);
+  coll_tmp_free(u, t);
 }
 
 /* ---- segmented trees (commutative operations) ---- */
@@ -222,7 +224,14 @@ static void segmented_tree(coll_t *k, const coll_args_t *a, int shape)
 {
   int n = k->n, root = a->root, vr = (k->me - root + n) % n, count = a->rcount;
   const dt_t *t = a->rt;
-  long seg = k->seg > 0 ? k->seg : 32768;
+  long seg = k->seg;
+  if (seg <= 0) { /* Open MPI's segment sizes */
+    double bytes = (double)count * (double)t->size;
+    if (shape == BINARY)
+      seg = 32768;
+    else
+      seg = n > 0.0410 / 1024 * bytes + 9.7128 ? 1024 : n > 0.0033 / 1024 * bytes + 1.6761 ? 32768 : 65536;
+  }
   int segcount = t->size ? (int)(seg / (long)t->size) : count;
   if (segcount < 1)
     segcount = 1;
@@ -279,9 +288,10 @@ const coll_algo_t coll_reduce_algos[] = {
      "binomial tree (MPICH short messages); rooted at rank 0 for non-commutative operations"},
     {"linear", coll_reduce_ordered, 0, NULL, "the root receives from every rank and combines in rank order"},
     {"rab", rab, 0, NULL, "Rabenseifner: reduce-scatter (recursive halving) + binomial gather (MPICH long)"},
-    {"in_order_binary", in_order_binary, 0, NULL, "binary tree whose in-order walk is the rank order (Open MPI)"},
+    {"in_order_binary", in_order_binary, 0, NULL,
+     "binary tree rooted at the last rank whose subtrees are ranges of ranks, so rank order holds (Open MPI)"},
     {"pipeline", pipeline, NEED_COMMUTE, "binomial",
-     "segmented chain towards the root (Open MPI; segment 32 KiB unless a selector sets it)"},
+     "segmented chain towards the root (Open MPI; segments of 1, 32 or 64 KiB by its rules unless a selector sets them)"},
     {"binary", binary, NEED_COMMUTE, "binomial",
-     "segmented binary tree (Open MPI; segment 32 KiB unless a selector sets it)"},
+     "segmented binary tree (Open MPI; segments of 32 KiB unless a selector sets them)"},
     {NULL, NULL, 0, NULL, NULL}};
