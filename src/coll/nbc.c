@@ -4,9 +4,9 @@
  * is the receive side of a 0-byte transfer on a kernel mailbox, posted when
  * the call starts; the helper sends on it when the algorithm is done, so
  * p2p_wait/p2p_test/p2p_wait_any complete the request like any other.
- * Helpers take their call from a queue: a helper of rank R runs the oldest
- * call of R not taken yet (which one it gets does not matter, each call
- * carries its own mailbox). */
+ * Helpers take their call from their rank's queue: a helper of rank R runs
+ * the oldest call of R not taken yet (which one it gets does not matter,
+ * each call carries its own mailbox). */
 #include "coll.h"
 #include "../kernel/kernel.h"
 #include "../runtime/runtime.h"
@@ -15,27 +15,23 @@
 
 typedef struct nbc_job {
   enum coll_id id;
-  int owner;
   coll_t k;
   coll_args_t a;
   kern_mbox_t *mbox;
   struct nbc_job *next;
 } nbc_job_t;
-static nbc_job_t *head, *tail;
+
+/* Calls started and not yet taken by a helper, one FIFO per rank. */
+static struct queue {
+  nbc_job_t *head, *tail;
+} *queues;
 
 static nbc_job_t *take(int owner)
 {
-  nbc_job_t *j, *prev = NULL;
-  for (j = head; j && j->owner != owner; prev = j, j = j->next)
-    ;
-  if (!j)
-    return NULL;
-  if (prev)
-    prev->next = j->next;
-  else
-    head = j->next;
-  if (tail == j)
-    tail = prev;
+  struct queue *q = &queues[owner];
+  nbc_job_t *j = q->head;
+  if (j && !(q->head = j->next))
+    q->tail = NULL;
   return j;
 }
 
@@ -58,7 +54,6 @@ p2p_req_t *coll_start(enum coll_id id, rt_comm_t *c, const coll_args_t *a)
   rt_rank_t *me = rt_self;
   nbc_job_t *j = calloc(1, sizeof *j);
   j->id = id;
-  j->owner = me->id;
   j->k = coll_begin(c);
   j->a = *a;
   p2p_req_t *r = p2p_req_new();
@@ -72,11 +67,14 @@ p2p_req_t *coll_start(enum coll_id id, rt_comm_t *c, const coll_args_t *a)
   r->comm_name = comm_name(c);
   j->mbox = kern_mbox_get();
   r->kc = kern_recv(j->mbox);
-  if (tail)
-    tail->next = j;
+  if (!queues)
+    queues = calloc((size_t)rt_nranks, sizeof *queues);
+  struct queue *q = &queues[me->id];
+  if (q->tail)
+    q->tail->next = j;
   else
-    head = j;
-  tail = j;
+    q->head = j;
+  q->tail = j;
   char name[40];
   snprintf(name, sizeof name, "rank-%d-nbc-%d", me->id, j->k.tag);
   kern_spawn(name, me->host, helper, me, rt_opts.stack_kib);

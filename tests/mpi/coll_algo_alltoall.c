@@ -169,6 +169,32 @@ int main(int argc, char **argv)
             free(sw);
             free(rw);
         }
+        /* w in place: symmetric counts, every block of my parity's type, blocks in reverse order */
+        {
+            int ok = 1, bytes = 0, *ic = xmalloc(sizeof(int) * size), *ib = xmalloc(sizeof(int) * size);
+            char *w;
+            for (j = size - 1; j >= 0; j--) {
+                ic[j] = ((rank + j) % 3) * base;
+                ib[j] = bytes;
+                bytes += ic[j] * (int)sizeof(dint_t) + 4;
+            }
+            w = xmalloc((size_t)bytes);
+            for (j = 0; j < size; j++) {
+                rty[j] = MPI_INT;
+                for (i = 0; i < ic[j]; i++)
+                    ((int *)(w + ib[j]))[i] = a2a(rank, j, i, c);
+            }
+            MPI_Alltoallw(MPI_IN_PLACE, NULL, NULL, NULL, w, ic, ib, rty, MPI_COMM_WORLD);
+            for (j = 0; j < size; j++)
+                for (i = 0; i < ic[j]; i++)
+                    ok = ok && ((int *)(w + ib[j]))[i] == a2a(j, rank, i, c);
+            snprintf(what, sizeof what, "alltoallw base %d in place", base);
+            report(what, ok);
+            c++;
+            free(w);
+            free(ic);
+            free(ib);
+        }
 #undef CNT
         free(s);
         free(r);
