@@ -192,8 +192,8 @@ static const selector_t selectors[] = {
 #define NSELECTORS ((int)(sizeof selectors / sizeof *selectors))
 
 static const selector_t *current = &selectors[0];
-static int forced[COLL_N] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
-static unsigned char warned[COLL_N][16];
+static int forced[COLL_N];              /* 1 + index of the forced algorithm, 0 for none */
+static unsigned char warned[COLL_N][16]; /* a forced algorithm's fallback was announced */
 
 static int find(enum coll_id id, const char *name)
 {
@@ -297,7 +297,7 @@ static const char *unmet(unsigned needs, enum coll_id id, const coll_t *k, const
 const coll_algo_t *coll_select(enum coll_id id, coll_t *k, const coll_args_t *a)
 {
   const coll_algo_t *algos = colls[id].algos;
-  int i = forced[id], was_forced = i >= 0;
+  int i = forced[id] - 1, was_forced = i >= 0;
   k->seg = 0;
   if (i < 0) {
     long bytes = metric(id, k, a);
@@ -365,12 +365,12 @@ int coll_set_option(const char *key, const char *val, char *err, size_t errlen)
     if (strcmp(what, colls[id].name))
       continue;
     if (!strcmp(val, "default")) {
-      forced[id] = -1;
+      forced[id] = 0;
       return 1;
     }
     int i = find((enum coll_id)id, val);
     if (i >= 0) {
-      forced[id] = i;
+      forced[id] = i + 1;
       return 1;
     }
     int n = 0;
@@ -386,7 +386,7 @@ int coll_set_option(const char *key, const char *val, char *err, size_t errlen)
   return 0;
 }
 
-static void print_rule(FILE *out, const rule_t *r, const char *metric_name)
+static void print_rule(FILE *out, const rule_t *r)
 {
   char buf[256];
   size_t u = 0;
@@ -425,7 +425,6 @@ static void print_rule(FILE *out, const rule_t *r, const char *metric_name)
   if (r->seg)
     fprintf(out, " (segments of %d bytes)", r->seg);
   fputc('\n', out);
-  (void)metric_name;
 }
 
 void coll_help(FILE *out)
@@ -458,7 +457,7 @@ void coll_help(FILE *out)
       fprintf(out, "    %s%s%s%s:\n", colls[id].name, colls[id].metric ? " (bytes: " : "",
               colls[id].metric ? colls[id].metric : "", colls[id].metric ? ")" : "");
       for (const rule_t *r = selectors[s].rules[id]; r->algo; r++)
-        print_rule(out, r, colls[id].metric);
+        print_rule(out, r);
     }
   }
 }

@@ -49,6 +49,20 @@ for c in barrier bcast gather gatherv scatter scatterv allgather allgatherv allt
   grep -q "^$c (smpi/$c):" <<< "$help" && echo "ok: --help-coll lists $c" ||
     { echo "FAIL: --help-coll does not list $c"; fail=1; }
 done
+# every algorithm a selector rule or a fallback names exists for that collective
+bad=$(awk '
+  /^[a-z_]+ \(smpi\/[a-z_]+\):$/ { coll = $1; section = "algos"; next }
+  /^Selectors/ { section = "rules"; next }
+  section == "algos" && /^  [a-z_A-Z]+ / { have[coll, $1] = 1 }
+  section == "algos" && /needs/ { fb[coll, $NF] = 1 }
+  section == "rules" && /^    [a-z_]+( \(bytes:.*\))?:$/ { rc = $1; sub(/:$/, "", rc); next }
+  section == "rules" && /->/ { a = $0; sub(/.*-> /, "", a); sub(/ .*/, "", a); want[rc, a] = 1 }
+  END {
+    for (k in fb) if (!(k in have)) { split(k, p, SUBSEP); print "fallback " p[1] "/" p[2] }
+    for (k in want) if (!(k in have)) { split(k, p, SUBSEP); print "rule " p[1] "/" p[2] }
+  }' <<< "$help")
+[ -z "$bad" ] && echo "ok: every selector rule and fallback names an existing algorithm" ||
+  { echo "FAIL: unknown algorithms in --help-coll: $bad"; fail=1; }
 expect 0 '^  mpich: MPICH 3' "$simrun" --help-coll
 expect 0 '^  ompi: Open MPI 4' "$simrun" --help-coll ./ar
 expect 0 'scatter_rdb_allgather' "$simrun" --help-coll
