@@ -8,6 +8,7 @@
 #include "../coll/coll.h"
 #include "../kernel/kernel.h"
 #include "../runtime/runtime.h"
+#include <stdio.h>
 
 #define TRACE(...)                                                                                                     \
   do {                                                                                                                 \
@@ -81,86 +82,101 @@ int act_wait_any(p2p_req_t **rs, int n)
 int act_probe(int src, int tag, int ctx, int block, MPI_Status *st) { return p2p_probe(src, tag, ctx, block, st); }
 void act_sleep(double seconds) { kern_sleep(seconds); }
 
-/* type ids and counts of a collective's send and receive sides */
-#define TYPES(sc, st, rc, rt)                                                                                          \
-  long sn_, rn_;                                                                                                       \
-  int sid_ = trace_type(st, sc, &sn_), rid_ = trace_type(rt, rc, &rn_)
-
-void act_barrier(rt_comm_t *c)
+/* A blocking collective on MPI_COMM_WORLD, as a trace line (the format has
+ * no communicators, and no line for the v-, w- and scan forms yet). */
+static void trace_coll(enum coll_id id, rt_comm_t *c, const coll_args_t *a)
 {
-  if (trace_on && world_of(c))
-    TRACE("barrier");
-  coll_barrier(c);
+  if (!trace_on || !rt_self || !world_of(c))
+    return;
+  long sn = 0, rn = 0;
+  int sid = a->st ? trace_type(a->st, a->scount, &sn) : 0, rid = a->rt ? trace_type(a->rt, a->rcount, &rn) : 0;
+  switch (id) {
+  case COLL_BARRIER: TRACE("barrier"); break;
+  case COLL_BCAST: TRACE("bcast %ld %d %d", rn, a->root, rid); break;
+  case COLL_REDUCE: TRACE("reduce %ld 0 %d %d", rn, a->root, rid); break;
+  case COLL_ALLREDUCE: TRACE("allreduce %ld 0 %d", rn, rid); break;
+  case COLL_GATHER: TRACE("gather %ld %ld %d %d %d", sn, rn, a->root, sid, rid); break;
+  case COLL_SCATTER: TRACE("scatter %ld %ld %d %d %d", sn, rn, a->root, sid, rid); break;
+  case COLL_ALLGATHER: TRACE("allgather %ld %ld %d %d", sn, rn, sid, rid); break;
+  case COLL_ALLTOALL: TRACE("alltoall %ld %ld %d %d", sn, rn, sid, rid); break;
+  default: break;
+  }
 }
 
-void act_bcast(void *buf, int count, const dt_t *t, int root, rt_comm_t *c)
-{
-  if (trace_on && world_of(c)) {
-    long n;
-    int id = trace_type(t, count, &n);
-    TRACE("bcast %ld %d %d", n, root, id);
+/* Each collective once: FN(name, id, parameters, argument initialisers)
+ * defines act_name (blocking) and act_iname (nonblocking). */
+#define COLL(name, id, params, ...)                                                                                    \
+  int act_##name params                                                                                                \
+  {                                                                                                                    \
+    coll_args_t a = {__VA_ARGS__};                                                                                     \
+    trace_coll(id, c, &a);                                                                                             \
+    return coll_run(id, c, &a);                                                                                        \
+  }                                                                                                                    \
+  p2p_req_t *act_i##name params                                                                                        \
+  {                                                                                                                    \
+    coll_args_t a = {__VA_ARGS__};                                                                                     \
+    return coll_start(id, c, &a);                                                                                      \
   }
-  coll_bcast(buf, count, t, root, c);
-}
 
-void act_reduce(const void *sbuf, void *rbuf, int count, const dt_t *t, MPI_Op op, int root, rt_comm_t *c)
-{
-  if (trace_on && world_of(c)) {
-    long n;
-    int id = trace_type(t, count, &n);
-    TRACE("reduce %ld 0 %d %d", n, root, id);
-  }
-  coll_reduce(sbuf, rbuf, count, t, op, root, c);
-}
+COLL(barrier, COLL_BARRIER, (rt_comm_t * c), .root = 0)
+COLL(bcast, COLL_BCAST, (void *buf, int count, const dt_t *t, int root, rt_comm_t *c), .rbuf = buf, .rcount = count,
+     .rt = t, .st = t, .root = root)
+COLL(gather, COLL_GATHER,
+     (const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt, int root, rt_comm_t *c),
+     .sbuf = sbuf, .scount = scount, .st = st, .rbuf = rbuf, .rcount = rcount, .rt = rt, .root = root)
+COLL(gatherv, COLL_GATHERV,
+     (const void *sbuf, int scount, const dt_t *st, void *rbuf, const int *rcounts, const int *displs,
+      const dt_t *rt, int root, rt_comm_t *c),
+     .sbuf = sbuf, .scount = scount, .st = st, .rbuf = rbuf, .rcounts = rcounts, .rdispls = displs, .rt = rt,
+     .root = root)
+COLL(scatter, COLL_SCATTER,
+     (const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt, int root, rt_comm_t *c),
+     .sbuf = sbuf, .scount = scount, .st = st, .rbuf = rbuf, .rcount = rcount, .rt = rt, .root = root)
+COLL(scatterv, COLL_SCATTERV,
+     (const void *sbuf, const int *scounts, const int *displs, const dt_t *st, void *rbuf, int rcount,
+      const dt_t *rt, int root, rt_comm_t *c),
+     .sbuf = sbuf, .scounts = scounts, .sdispls = displs, .st = st, .rbuf = rbuf, .rcount = rcount, .rt = rt,
+     .root = root)
+COLL(allgather, COLL_ALLGATHER,
+     (const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt, rt_comm_t *c),
+     .sbuf = sbuf, .scount = scount, .st = st, .rbuf = rbuf, .rcount = rcount, .rt = rt)
+COLL(allgatherv, COLL_ALLGATHERV,
+     (const void *sbuf, int scount, const dt_t *st, void *rbuf, const int *rcounts, const int *displs,
+      const dt_t *rt, rt_comm_t *c),
+     .sbuf = sbuf, .scount = scount, .st = st, .rbuf = rbuf, .rcounts = rcounts, .rdispls = displs, .rt = rt)
+COLL(alltoall, COLL_ALLTOALL,
+     (const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt, rt_comm_t *c),
+     .sbuf = sbuf, .scount = scount, .st = st, .rbuf = rbuf, .rcount = rcount, .rt = rt)
+COLL(alltoallv, COLL_ALLTOALLV,
+     (const void *sbuf, const int *scounts, const int *sdispls, const dt_t *st, void *rbuf, const int *rcounts,
+      const int *rdispls, const dt_t *rt, rt_comm_t *c),
+     .sbuf = sbuf, .scounts = scounts, .sdispls = sdispls, .st = st, .rbuf = rbuf, .rcounts = rcounts,
+     .rdispls = rdispls, .rt = rt)
+COLL(alltoallw, COLL_ALLTOALLW,
+     (const void *sbuf, const int *scounts, const int *sdispls, void *rbuf, const int *rcounts, const int *rdispls,
+      const dt_t **types, rt_comm_t *c),
+     .sbuf = sbuf, .scounts = scounts, .sdispls = sdispls, .sts = types, .rbuf = rbuf, .rcounts = rcounts,
+     .rdispls = rdispls, .rts = types + comm_size(c), .owned = (void *)types)
+COLL(reduce, COLL_REDUCE,
+     (const void *sbuf, void *rbuf, int count, const dt_t *t, MPI_Op op, int root, rt_comm_t *c), .sbuf = sbuf,
+     .rbuf = rbuf, .rcount = count, .scount = count, .rt = t, .st = t, .op = op, .root = root)
+COLL(allreduce, COLL_ALLREDUCE, (const void *sbuf, void *rbuf, int count, const dt_t *t, MPI_Op op, rt_comm_t *c),
+     .sbuf = sbuf, .rbuf = rbuf, .rcount = count, .scount = count, .rt = t, .st = t, .op = op)
+COLL(reduce_scatter, COLL_REDUCE_SCATTER,
+     (const void *sbuf, void *rbuf, const int *rcounts, const dt_t *t, MPI_Op op, rt_comm_t *c), .sbuf = sbuf,
+     .rbuf = rbuf, .rcounts = rcounts, .rt = t, .st = t, .op = op)
+COLL(reduce_scatter_block, COLL_REDUCE_SCATTER_BLOCK,
+     (const void *sbuf, void *rbuf, int rcount, const dt_t *t, MPI_Op op, rt_comm_t *c), .sbuf = sbuf, .rbuf = rbuf,
+     .rcount = rcount, .rt = t, .st = t, .op = op)
+COLL(scan, COLL_SCAN, (const void *sbuf, void *rbuf, int count, const dt_t *t, MPI_Op op, rt_comm_t *c),
+     .sbuf = sbuf, .rbuf = rbuf, .rcount = count, .scount = count, .rt = t, .st = t, .op = op)
+COLL(exscan, COLL_EXSCAN, (const void *sbuf, void *rbuf, int count, const dt_t *t, MPI_Op op, rt_comm_t *c),
+     .sbuf = sbuf, .rbuf = rbuf, .rcount = count, .scount = count, .rt = t, .st = t, .op = op)
+#undef COLL
 
-void act_allreduce(const void *sbuf, void *rbuf, int count, const dt_t *t, MPI_Op op, rt_comm_t *c)
+void act_reduce_local(const void *in, void *inout, int count, const dt_t *t, MPI_Op op)
 {
-  if (trace_on && world_of(c)) {
-    long n;
-    int id = trace_type(t, count, &n);
-    TRACE("allreduce %ld 0 %d", n, id);
-  }
-  coll_allreduce(sbuf, rbuf, count, t, op, c);
-}
-
-void act_gather(const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt, int root,
-                rt_comm_t *c)
-{
-  if (trace_on && world_of(c)) {
-    TYPES(scount, st, rcount, rt);
-    TRACE("gather %ld %ld %d %d %d", sn_, rn_, root, sid_, rid_);
-  }
-  coll_gather(sbuf, scount, st, rbuf, rcount, rt, root, c);
-}
-
-void act_scatter(const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt, int root,
-                 rt_comm_t *c)
-{
-  if (trace_on && world_of(c)) {
-    TYPES(scount, st, rcount, rt);
-    TRACE("scatter %ld %ld %d %d %d", sn_, rn_, root, sid_, rid_);
-  }
-  coll_scatter(sbuf, scount, st, rbuf, rcount, rt, root, c);
-}
-
-void act_allgather(const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt,
-                   rt_comm_t *c)
-{
-  if (trace_on && world_of(c)) {
-    TYPES(scount, st, rcount, rt);
-    TRACE("allgather %ld %ld %d %d", sn_, rn_, sid_, rid_);
-  }
-  coll_allgather(sbuf, scount, st, rbuf, rcount, rt, c);
-}
-
-void act_alltoall(const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt,
-                  rt_comm_t *c)
-{
-  if (trace_on && world_of(c)) {
-    TYPES(scount, st, rcount, rt);
-    TRACE("alltoall %ld %ld %d %d", sn_, rn_, sid_, rid_);
-  }
-  coll_alltoall(sbuf, scount, st, rbuf, rcount, rt, c);
+  coll_reduce_local(in, inout, count, t, op);
 }
 
 void act_init(void) { TRACE("init"); }
@@ -174,20 +190,28 @@ void act_neighbor(const coll_nbr_t *in, int nin, const coll_nbr_t *out, int nout
 void act_comm_agree(rt_comm_t *c, const int *mine, int n, int *all)
 {
   const dt_t *ints = dt_get(MPI_INT);
-  if (n == 0) {
-    int one = 1, max;
-    coll_allreduce(&one, &max, 1, ints, MPI_MAX, c);
-  } else
-    coll_allgather(mine, n, ints, all, n, ints, c);
+  int one = 1, max;
+  coll_args_t a = {.sbuf = n ? (const void *)mine : &one, .scount = n ? n : 1, .st = ints, .rbuf = n ? (void *)all : &max,
+                   .rcount = n ? n : 1, .rt = ints, .op = MPI_MAX};
+  coll_run(n ? COLL_ALLGATHER : COLL_ALLREDUCE, c, &a);
 }
 
+/* A swap between two members only: its tag is outside the sequence numbers
+ * of the communicator's collectives, which every member must share. */
 void act_comm_exchange(rt_comm_t *c, int peer, int tag, const int *sbuf, int sn, int *rbuf, int rn)
 {
   const dt_t *ints = dt_get(MPI_INT);
+  coll_t k = {.c = c, .n = comm_size(c), .me = comm_rank(c), .tag = 0x40000000 | (tag & 0x3fffffff)};
+  snprintf(k.what, sizeof k.what, "a communicator constructor on %s", comm_name(c));
   p2p_req_t *rs[2];
-  rs[0] = coll_irecv(rbuf, rn, ints, peer, tag, c);
-  rs[1] = coll_isend(sbuf, sn, ints, peer, tag, c);
-  coll_waitall(rs, 2);
+  rs[0] = coll_irecv(&k, rbuf, rn, ints, peer);
+  rs[1] = coll_isend(&k, sbuf, sn, ints, peer);
+  coll_waitall(&k, rs, 2);
 }
 
-void act_comm_bcast(rt_comm_t *c, int *buf, int n, int root) { coll_bcast(buf, n, dt_get(MPI_INT), root, c); }
+void act_comm_bcast(rt_comm_t *c, int *buf, int n, int root)
+{
+  const dt_t *ints = dt_get(MPI_INT);
+  coll_args_t a = {.rbuf = buf, .rcount = n, .rt = ints, .st = ints, .root = root};
+  coll_run(COLL_BCAST, c, &a);
+}

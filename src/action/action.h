@@ -1,7 +1,10 @@
 /* The action layer: every MPI call that does something becomes one typed
  * action executed here (post a send or receive, wait, test, probe, compute,
  * each collective). The MPI layer and, later, the trace replayer call these
- * same functions; the trace recorder hooks in here. */
+ * same functions; the trace recorder hooks in here. Blocking collectives
+ * return 0 or the MPI error class met (truncation); the I-forms return the
+ * request that completes them (kind P2P_COLL). MPI_IN_PLACE is passed
+ * through as the MPI call got it. */
 #ifndef SIMPI_ACTION_H
 #define SIMPI_ACTION_H
 #include "../mpi/comm.h"
@@ -20,18 +23,40 @@ void act_finalize(void);
 /* Records a computation of flops (the compute layer calls it when recording). */
 void act_compute_traced(int rank, double flops);
 
-void act_barrier(rt_comm_t *c);
-void act_bcast(void *buf, int count, const dt_t *t, int root, rt_comm_t *c);
-void act_reduce(const void *sbuf, void *rbuf, int count, const dt_t *t, MPI_Op op, int root, rt_comm_t *c);
-void act_allreduce(const void *sbuf, void *rbuf, int count, const dt_t *t, MPI_Op op, rt_comm_t *c);
-void act_gather(const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt, int root,
-                rt_comm_t *c);
-void act_scatter(const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt, int root,
-                 rt_comm_t *c);
-void act_allgather(const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt,
-                   rt_comm_t *c);
-void act_alltoall(const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt,
-                  rt_comm_t *c);
+/* Collectives: I is either nothing (blocking, returns int) or i (returns p2p_req_t *). */
+#define ACT_COLLS(R, I)                                                                                                \
+  R act_##I##barrier(rt_comm_t *c);                                                                                    \
+  R act_##I##bcast(void *buf, int count, const dt_t *t, int root, rt_comm_t *c);                                       \
+  R act_##I##gather(const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt, int root,  \
+                    rt_comm_t *c);                                                                                     \
+  R act_##I##gatherv(const void *sbuf, int scount, const dt_t *st, void *rbuf, const int *rcounts, const int *displs, \
+                     const dt_t *rt, int root, rt_comm_t *c);                                                          \
+  R act_##I##scatter(const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt, int root, \
+                     rt_comm_t *c);                                                                                    \
+  R act_##I##scatterv(const void *sbuf, const int *scounts, const int *displs, const dt_t *st, void *rbuf,           \
+                      int rcount, const dt_t *rt, int root, rt_comm_t *c);                                             \
+  R act_##I##allgather(const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt,         \
+                       rt_comm_t *c);                                                                                  \
+  R act_##I##allgatherv(const void *sbuf, int scount, const dt_t *st, void *rbuf, const int *rcounts,                \
+                        const int *displs, const dt_t *rt, rt_comm_t *c);                                              \
+  R act_##I##alltoall(const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt,          \
+                      rt_comm_t *c);                                                                                   \
+  R act_##I##alltoallv(const void *sbuf, const int *scounts, const int *sdispls, const dt_t *st, void *rbuf,         \
+                       const int *rcounts, const int *rdispls, const dt_t *rt, rt_comm_t *c);                          \
+  /* types: n send types then n receive types, malloc'd: the call frees it */                                       \
+  R act_##I##alltoallw(const void *sbuf, const int *scounts, const int *sdispls, void *rbuf, const int *rcounts,     \
+                       const int *rdispls, const dt_t **types, rt_comm_t *c);                                          \
+  R act_##I##reduce(const void *sbuf, void *rbuf, int count, const dt_t *t, MPI_Op op, int root, rt_comm_t *c);      \
+  R act_##I##allreduce(const void *sbuf, void *rbuf, int count, const dt_t *t, MPI_Op op, rt_comm_t *c);             \
+  R act_##I##reduce_scatter(const void *sbuf, void *rbuf, const int *rcounts, const dt_t *t, MPI_Op op,              \
+                            rt_comm_t *c);                                                                             \
+  R act_##I##reduce_scatter_block(const void *sbuf, void *rbuf, int rcount, const dt_t *t, MPI_Op op, rt_comm_t *c); \
+  R act_##I##scan(const void *sbuf, void *rbuf, int count, const dt_t *t, MPI_Op op, rt_comm_t *c);                  \
+  R act_##I##exscan(const void *sbuf, void *rbuf, int count, const dt_t *t, MPI_Op op, rt_comm_t *c);
+ACT_COLLS(int, )
+ACT_COLLS(p2p_req_t *, i)
+#undef ACT_COLLS
+void act_reduce_local(const void *in, void *inout, int count, const dt_t *t, MPI_Op op);
 void act_neighbor(const coll_nbr_t *in, int nin, const coll_nbr_t *out, int nout, rt_comm_t *c);
 
 /* The communication of communicator constructors (agreement on members and

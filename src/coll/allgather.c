@@ -1,15 +1,77 @@
-/* Allgather: ring; in step k each rank passes on the block it got in step k-1. */
+/* Allgather: ring (n-1 steps, each passing on the block received last);
+ * recursive doubling (powers of two: exchanges of 1, 2, 4... blocks);
+ * Bruck (ceil(log2 n) steps for any n, blocks rotated so that each step
+ * sends a prefix); neighbor exchange (even n: n/2 steps between alternate
+ * neighbours, Open MPI). */
 #include "coll.h"
+#include <stdlib.h>
 
-void coll_allgather(const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt,
-                    rt_comm_t *c)
+#define BLK(i) coll_at(a->rbuf, (long)(i) * a->rcount, a->rt)
+
+static void copy_own(coll_t *k, const coll_args_t *a)
 {
-  int n = comm_size(c), me = comm_rank(c);
-  int right = (me + 1) % n, left = (me - 1 + n) % n;
-  dt_copy(sbuf, scount, st, coll_at(rbuf, (long)me * rcount, rt), rcount, rt);
-  for (int k = 0; k < n - 1; k++) {
-    int sblock = (me - k + n) % n, rblock = (me - k - 1 + n) % n;
-    coll_sendrecv(coll_at(rbuf, (long)sblock * rcount, rt), rcount, rt, right,
-                  coll_at(rbuf, (long)rblock * rcount, rt), rcount, rt, left, TAG_ALLGATHER, c);
+  dt_copy(a->sbuf, a->scount, a->st, BLK(k->me), a->rcount, a->rt);
+}
+
+static void ring(coll_t *k, const coll_args_t *a)
+{
+  int n = k->n, me = k->me, right = (me + 1) % n, left = (me - 1 + n) % n;
+  copy_own(k, a);
+  for (int i = 0; i < n - 1; i++) {
+    int s = (me - i + n) % n, r = (me - i - 1 + n) % n;
+    coll_sendrecv(k, BLK(s), a->rcount, a->rt, right, BLK(r), a->rcount, a->rt, left);
   }
 }
+
+static void rdb(coll_t *k, const coll_args_t *a)
+{
+  int n = k->n, me = k->me;
+  copy_own(k, a);
+  for (int mask = 1; mask < n; mask <<= 1) {
+    int p = me ^ mask, mine = me & ~(mask - 1), theirs = p & ~(mask - 1);
+    coll_sendrecv(k, BLK(mine), mask * a->rcount, a->rt, p, BLK(theirs), mask * a->rcount, a->rt, p);
+  }
+}
+
+static void bruck(coll_t *k, const coll_args_t *a)
+{
+  int n = k->n, me = k->me;
+  long bs = (long)a->rcount * (long)a->rt->size;
+  char *tmp = malloc((size_t)(n * bs) + 1);
+  dt_pack(a->sbuf, a->scount, a->st, tmp); /* position i: the block of rank me+i */
+  for (int d = 1; d < n; d <<= 1) {
+    int c = d < n - d ? d : n - d;
+    coll_sendrecv(k, tmp, (int)(c * bs), coll_byte(), (me - d + n) % n, tmp + d * bs, (int)(c * bs), coll_byte(),
+                  (me + d) % n);
+  }
+  for (int i = 0; i < n; i++)
+    dt_unpack(tmp + i * bs, (size_t)bs, BLK((me + i) % n), a->rcount, a->rt);
+  free(tmp);
+}
+
+static void neighborexchange(coll_t *k, const coll_args_t *a)
+{
+  int n = k->n, me = k->me, even = !(me % 2);
+  int nb[2], from[2], step[2];
+  nb[0] = even ? (me + 1) % n : me - 1;
+  nb[1] = even ? (me - 1 + n) % n : (me + 1) % n;
+  from[0] = from[1] = even ? me : me - 1;
+  step[0] = even ? 2 : -2;
+  step[1] = -step[0];
+  copy_own(k, a);
+  coll_sendrecv(k, BLK(me), a->rcount, a->rt, nb[0], BLK(nb[0]), a->rcount, a->rt, nb[0]);
+  int send_from = from[0]; /* pairs of blocks start at even ranks */
+  for (int i = 1; i < n / 2; i++) {
+    int p = i % 2;
+    from[p] = (from[p] + step[p] + n) % n;
+    coll_sendrecv(k, BLK(send_from), 2 * a->rcount, a->rt, nb[p], BLK(from[p]), 2 * a->rcount, a->rt, nb[p]);
+    send_from = from[p];
+  }
+}
+
+const coll_algo_t coll_allgather_algos[] = {
+    {"ring", ring, 0, NULL, "n-1 steps: send to rank+1 the block received from rank-1 (MPICH long messages)"},
+    {"rdb", rdb, NEED_POW2, "bruck", "recursive doubling, log2 n exchanges of growing halves (MPICH, powers of two)"},
+    {"bruck", bruck, 0, NULL, "ceil(log2 n) steps for any n (MPICH short messages on other sizes)"},
+    {"neighborexchange", neighborexchange, NEED_EVEN, "ring", "n/2 steps with alternate neighbours (Open MPI, even n)"},
+    {NULL, NULL, 0, NULL, NULL}};

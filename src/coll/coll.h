@@ -1,41 +1,134 @@
 /* Collective algorithms, built on the p2p engine in the communicator's
  * collective context (ctx + 1) so that their messages contend in the
- * network like any other. One file per collective. */
+ * network like any other. One file per collective holds its algorithms and
+ * their table (name, function, needs); select.c chooses among them; coll.c
+ * runs a call, nbc.c runs one in the background (nonblocking forms). */
 #ifndef SIMPI_COLL_H
 #define SIMPI_COLL_H
 #include "../mpi/comm.h"
 #include "../mpi/datatype.h"
 #include "../p2p/p2p.h"
 
-enum { TAG_BARRIER = 1, TAG_BCAST, TAG_REDUCE, TAG_GATHER, TAG_SCATTER, TAG_ALLGATHER, TAG_ALLTOALL,
-       TAG_NEIGHBOR = 64 /* + a per-message tag */ };
+enum coll_id {
+  COLL_BARRIER, COLL_BCAST, COLL_GATHER, COLL_GATHERV, COLL_SCATTER, COLL_SCATTERV, COLL_ALLGATHER,
+  COLL_ALLGATHERV, COLL_ALLTOALL, COLL_ALLTOALLV, COLL_ALLTOALLW, COLL_REDUCE, COLL_ALLREDUCE,
+  COLL_REDUCE_SCATTER, COLL_REDUCE_SCATTER_BLOCK, COLL_SCAN, COLL_EXSCAN, COLL_N
+};
 
-/* Helpers (coll_p2p.c) */
-p2p_req_t *coll_isend(const void *buf, int count, const dt_t *t, int peer, int tag, rt_comm_t *c);
-p2p_req_t *coll_irecv(void *buf, int count, const dt_t *t, int peer, int tag, rt_comm_t *c);
-void coll_send(const void *buf, int count, const dt_t *t, int peer, int tag, rt_comm_t *c);
-void coll_recv(void *buf, int count, const dt_t *t, int peer, int tag, rt_comm_t *c);
-void coll_sendrecv(const void *sbuf, int scount, const dt_t *st, int dest, void *rbuf, int rcount, const dt_t *rt,
-                   int source, int tag, rt_comm_t *c);
-void coll_waitall(p2p_req_t **rs, int n);
+/* The arguments of one call, as the MPI layer checked them. Bcast and the
+ * reductions keep their count and type in rcount/rt; sbuf is never
+ * MPI_IN_PLACE when an algorithm runs (coll.c rewrites it). Alltoallw
+ * displacements are in bytes. */
+typedef struct coll_args {
+  const void *sbuf;
+  int scount;
+  const dt_t *st;
+  const int *scounts, *sdispls;
+  const dt_t *const *sts;
+  void *rbuf;
+  int rcount;
+  const dt_t *rt;
+  const int *rcounts, *rdispls;
+  const dt_t *const *rts;
+  int root;
+  MPI_Op op;
+  void *owned; /* freed when the call completes */
+} coll_args_t;
+
+/* One call as its algorithm sees it. */
+typedef struct coll {
+  rt_comm_t *c;
+  int n, me;
+  int tag;  /* the call's sequence number on c: calls never match each other's messages */
+  int seg;  /* segment size in bytes chosen by the selector, 0 for the algorithm's default */
+  int err;  /* first error class seen by a receive (truncation) */
+  int inplace; /* the caller passed MPI_IN_PLACE (selectors may care) */
+  char what[176]; /* "MPI_Bcast on MPI_COMM_WORLD": names its messages in deadlock reports */
+} coll_t;
+
+typedef void (*coll_fn)(coll_t *k, const coll_args_t *a);
+
+/* What an algorithm needs; when a call does not offer it, its fallback runs. */
+enum {
+  NEED_COMMUTE = 1,  /* a commutative operation */
+  NEED_POW2 = 2,     /* a power-of-two communicator */
+  NEED_EVEN = 4,     /* an even communicator size */
+  NEED_REGULAR = 8,  /* equal block counts (reduce_scatter) */
+};
+
+typedef struct coll_algo {
+  const char *name;
+  coll_fn fn;
+  unsigned needs;
+  const char *fallback;
+  const char *doc;
+} coll_algo_t;
+
+extern const coll_algo_t coll_barrier_algos[], coll_bcast_algos[], coll_gather_algos[], coll_gatherv_algos[],
+    coll_scatter_algos[], coll_scatterv_algos[], coll_allgather_algos[], coll_allgatherv_algos[],
+    coll_alltoall_algos[], coll_alltoallv_algos[], coll_alltoallw_algos[], coll_reduce_algos[],
+    coll_allreduce_algos[], coll_reduce_scatter_algos[], coll_reduce_scatter_block_algos[], coll_scan_algos[],
+    coll_exscan_algos[];
+
+/* Runs a call to completion; returns 0 or the MPI error class it met. */
+int coll_run(enum coll_id id, rt_comm_t *c, const coll_args_t *a);
+/* Starts a call in the background (nbc.c); the request completes through
+ * p2p_wait/p2p_test/p2p_wait_any like any other. */
+p2p_req_t *coll_start(enum coll_id id, rt_comm_t *c, const coll_args_t *a);
+/* Both: a call's identity (takes the communicator's next sequence number),
+ * and the execution itself (rewrites MPI_IN_PLACE, selects, runs). */
+coll_t coll_begin(rt_comm_t *c);
+int coll_exec(enum coll_id id, coll_t *k, coll_args_t *a);
+void coll_reduce_local(const void *in, void *inout, int count, const dt_t *t, MPI_Op op);
+
+/* Point-to-point helpers (coll_p2p.c): the call's tag, the collective context. */
+p2p_req_t *coll_isend(coll_t *k, const void *buf, int count, const dt_t *t, int peer);
+p2p_req_t *coll_irecv(coll_t *k, void *buf, int count, const dt_t *t, int peer);
+void coll_send(coll_t *k, const void *buf, int count, const dt_t *t, int peer);
+void coll_recv(coll_t *k, void *buf, int count, const dt_t *t, int peer);
+void coll_sendrecv(coll_t *k, const void *sbuf, int scount, const dt_t *st, int dest, void *rbuf, int rcount,
+                   const dt_t *rt, int source);
+/* Waits for and frees the n requests (NULL entries are skipped). */
+void coll_waitall(coll_t *k, p2p_req_t **rs, int n);
 /* A buffer able to hold count elements of t in its memory layout. */
 void *coll_tmp(int count, const dt_t *t);
 void coll_tmp_free(void *p, const dt_t *t);
 /* Address of element i of buf. */
 static inline char *coll_at(const void *buf, long i, const dt_t *t) { return (char *)buf + i * t->extent; }
+const dt_t *coll_byte(void); /* MPI_BYTE */
+/* The data of count elements of t at buf as bytes: buf itself when t is
+ * contiguous, else a packed copy (free *mem). */
+const char *coll_bytes_of(const void *buf, int count, const dt_t *t, void **mem);
+/* Room for that many bytes to be received: buf itself when contiguous, else
+ * *mem; coll_bytes_done then unpacks into buf and frees. */
+char *coll_bytes_room(void *buf, int count, const dt_t *t, void **mem);
+void coll_bytes_done(void *buf, int count, const dt_t *t, void *mem);
+/* Reductions in rank order: *acc := (lower op higher) of *acc and other.
+ * other_lower says other holds the lower ranks' part; other is clobbered. */
+void coll_combine(MPI_Op op, void *acc, void *other, int count, const dt_t *t, int other_lower);
+static inline int coll_pof2_floor(int n)
+{
+  int p = 1;
+  while (p * 2 <= n)
+    p *= 2;
+  return p;
+}
+static inline int coll_is_pow2(int n) { return n > 0 && !(n & (n - 1)); }
 
-void coll_barrier(rt_comm_t *c);
-void coll_bcast(void *buf, int count, const dt_t *t, int root, rt_comm_t *c);
-void coll_reduce(const void *sbuf, void *rbuf, int count, const dt_t *t, MPI_Op op, int root, rt_comm_t *c);
-void coll_allreduce(const void *sbuf, void *rbuf, int count, const dt_t *t, MPI_Op op, rt_comm_t *c);
-void coll_gather(const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt, int root,
-                 rt_comm_t *c);
-void coll_scatter(const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt, int root,
-                  rt_comm_t *c);
-void coll_allgather(const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt,
-                    rt_comm_t *c);
-void coll_alltoall(const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt,
-                   rt_comm_t *c);
+/* Algorithms shared between collectives. */
+void coll_bcast_binomial(coll_t *k, const coll_args_t *a);
+void coll_reduce_binomial(coll_t *k, const coll_args_t *a);
+void coll_reduce_ordered(coll_t *k, const coll_args_t *a);
+void coll_scatterv_linear(coll_t *k, const coll_args_t *a);
+void coll_gatherv_linear(coll_t *k, const coll_args_t *a);
+/* Alltoall family: the algorithms see block i to send (send=1) or to
+ * receive through a function, so alltoall, alltoallv and alltoallw share them. */
+typedef void (*coll_blockfn)(const coll_args_t *a, int send, int i, char **p, int *count, const dt_t **t);
+void coll_a2a_linear(coll_t *k, const coll_args_t *a, coll_blockfn blk);
+void coll_a2a_pair(coll_t *k, const coll_args_t *a, coll_blockfn blk);
+void coll_a2a_ring(coll_t *k, const coll_args_t *a, coll_blockfn blk);
+/* Reduce_scatter algorithms over explicit counts (reduce_scatter_block uses them). */
+void coll_redscat_run(coll_t *k, const coll_args_t *a, coll_fn fn);
 
 /* One block of a neighbourhood collective. */
 typedef struct coll_nbr {

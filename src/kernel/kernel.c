@@ -101,12 +101,11 @@ void kern_spawn(const char *name, size_t host, void (*fn)(void *), void *arg, si
   struct spawn_arg *sa = malloc(sizeof *sa);
   sa->fn = fn;
   sa->arg = arg;
-  sg_actor_t a = sg_actor_init(name, hosts[host]);
-  if (stack_kib)
-    sg_actor_set_stacksize(a, (unsigned)(stack_kib * 1024));
-  sg_actor_set_data(a, sa);
   const char *argv[2] = {name, NULL};
-  sg_actor_start_(a, actor_main, 1, argv);
+  /* from a running actor, these are simcalls: others may run meanwhile */
+  BLOCKING(sg_actor_t a = sg_actor_init(name, hosts[host]); if (stack_kib)
+             sg_actor_set_stacksize(a, (unsigned)(stack_kib * 1024));
+           sg_actor_set_data(a, sa); sg_actor_start_(a, actor_main, 1, argv));
 }
 
 void kern_run(void) { simgrid_run(); }

@@ -18,7 +18,8 @@ const char *kern_host_name(size_t i);
 int kern_host_index(const char *name); /* -1 if unknown */
 double kern_host_speed(size_t i);
 
-/* Ranks: each is an actor running fn(arg) on host index. */
+/* Ranks: each is an actor running fn(arg) on host index, with arg as its
+ * data (what the resume hook gets). A running actor may spawn more (helpers). */
 void kern_spawn(const char *name, size_t host, void (*fn)(void *), void *arg, size_t stack_kib);
 /* Runs the simulation; returns when every actor ended or all are blocked. */
 void kern_run(void);

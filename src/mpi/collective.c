@@ -1,126 +1,622 @@
-/* Collective calls: argument checks, then one action each. */
+/* Collective calls, blocking and nonblocking: argument checks, then one
+ * action each. Each call has one body (an always-inlined function, so that
+ * call sites recorded by MPI_ENTER are the user's) serving both forms: a
+ * NULL request pointer means the blocking form. */
 #include "mpi_impl.h"
 #include "op.h"
+#include "request.h"
 #include "../action/action.h"
+#include <stdlib.h>
+
+#define BODY static inline __attribute__((always_inline)) int
 
 #define CHECK_ROOT(root, c, comm)                                                                                      \
   CHECK((root) >= 0 && (root) < comm_size(c), comm, MPI_ERR_ROOT, "invalid root %d (communicator size %d)", root,  \
         comm_size(c))
-#define CHECK_OP(op, t, comm)                                                                                          \
+#define CHECK_OP(op, t, h, comm)                                                                                       \
   do {                                                                                                                 \
-    int e_ = op_check(op, t);                                                                                          \
-    CHECK(!e_, comm, MPI_ERR_OP, "operation 0x%x is not defined on %s", (unsigned)(op), (t)->name);                   \
+    CHECK(op_valid(op), comm, MPI_ERR_OP, "invalid operation (0x%x)", (unsigned)(op));                               \
+    CHECK(!op_check(op, t), comm, MPI_ERR_OP, "operation 0x%x is not defined on %s", (unsigned)(op), (t)->name);    \
+    if (!op_predefined(op))                                                                                            \
+      op_note_type(h, t);                                                                                              \
+  } while (0)
+#define CHECK_NOT_IN_PLACE(buf, comm, what)                                                                            \
+  CHECK((buf) != MPI_IN_PLACE, comm, MPI_ERR_BUFFER, "MPI_IN_PLACE is not allowed as the %s here", what)
+#define CHECK_NOT_ALIASED(sbuf, rbuf, n, comm)                                                                         \
+  CHECK((sbuf) != (rbuf) || (n) == 0 || !(sbuf), comm, MPI_ERR_BUFFER,                                                 \
+        "send and receive buffers are the same memory (use MPI_IN_PLACE)")
+#define CHECK_ARRAY(arr, comm, what)                                                                                   \
+  CHECK((arr) != NULL, comm, MPI_ERR_ARG, "null %s array", what)
+#define CHECK_COUNTS(arr, n, comm, what)                                                                               \
+  do {                                                                                                                 \
+    CHECK_ARRAY(arr, comm, what);                                                                                      \
+    for (int i_ = 0; i_ < (n); i_++)                                                                                   \
+      CHECK((arr)[i_] >= 0, comm, MPI_ERR_COUNT, "negative count %d in %s[%d]", (arr)[i_], what, i_);                 \
+  } while (0)
+#define CHECK_REQ(nb, req, comm) CHECK(!(nb) || (req), comm, MPI_ERR_ARG, "request is NULL")
+
+/* Runs the blocking action, or starts the nonblocking one and returns its handle. */
+#define RUN(req, comm, blocking, nonblocking)                                                                          \
+  do {                                                                                                                 \
+    if (req) {                                                                                                         \
+      p2p_req_t *r_ = (nonblocking);                                                                                   \
+      r_->comm = comm;                                                                                                 \
+      *(req) = req_handle_new(r_);                                                                                     \
+    } else {                                                                                                           \
+      int rc_ = (blocking);                                                                                            \
+      CHECK(!rc_, comm, rc_, "a message was truncated: the ranks' type signatures differ");                           \
+    }                                                                                                                  \
   } while (0)
 
-int PMPI_Barrier(MPI_Comm comm)
+static long sum(const int *counts, int n)
 {
-  MPI_ENTER("MPI_Barrier");
+  long s = 0;
+  for (int i = 0; i < n; i++)
+    s += counts[i];
+  return s;
+}
+
+BODY barrier(const char *name, int nb, MPI_Comm comm, MPI_Request *req)
+{
+  MPI_ENTER(name);
   CHECK_COMM(comm, c);
-  act_barrier(c);
+  CHECK_REQ(nb, req, comm);
+  RUN(req, comm, act_barrier(c), act_ibarrier(c));
   MPI_LEAVE(MPI_SUCCESS);
 }
+
+BODY bcast(const char *name, int nb, void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm,
+           MPI_Request *req)
+{
+  MPI_ENTER(name);
+  CHECK_COMM(comm, c);
+  CHECK_TYPE(type, t, comm);
+  CHECK_COUNT(count, comm);
+  CHECK_NOT_IN_PLACE(buf, comm, "buffer");
+  CHECK_DBUF(buf, count, t, comm);
+  CHECK_ROOT(root, c, comm);
+  CHECK_REQ(nb, req, comm);
+  RUN(req, comm, act_bcast(buf, count, t, root, c), act_ibcast(buf, count, t, root, c));
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+BODY gather(const char *name, int nb, const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
+            MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
+{
+  MPI_ENTER(name);
+  CHECK_COMM(comm, c);
+  CHECK_ROOT(root, c, comm);
+  int at_root = comm_rank(c) == root;
+  const dt_t *st = NULL, *rt = NULL;
+  if (!(at_root && sbuf == MPI_IN_PLACE)) {
+    CHECK_NOT_IN_PLACE(sbuf, comm, "send buffer (only at the root)");
+    CHECK_TYPE(stype, st_, comm);
+    CHECK_COUNT(scount, comm);
+    CHECK_DBUF(sbuf, scount, st_, comm);
+    st = st_;
+  }
+  if (at_root) {
+    CHECK_TYPE(rtype, rt_, comm);
+    CHECK_COUNT(rcount, comm);
+    CHECK_NOT_IN_PLACE(rbuf, comm, "receive buffer");
+    CHECK_DBUF(rbuf, rcount, rt_, comm);
+    CHECK_NOT_ALIASED(sbuf, rbuf, rcount, comm);
+    rt = rt_;
+  }
+  CHECK_REQ(nb, req, comm);
+  RUN(req, comm, act_gather(sbuf, scount, st, rbuf, rcount, rt, root, c),
+      act_igather(sbuf, scount, st, rbuf, rcount, rt, root, c));
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+BODY gatherv(const char *name, int nb, const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
+             const int *rcounts, const int *displs, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
+{
+  MPI_ENTER(name);
+  CHECK_COMM(comm, c);
+  CHECK_ROOT(root, c, comm);
+  int at_root = comm_rank(c) == root;
+  const dt_t *st = NULL, *rt = NULL;
+  if (!(at_root && sbuf == MPI_IN_PLACE)) {
+    CHECK_NOT_IN_PLACE(sbuf, comm, "send buffer (only at the root)");
+    CHECK_TYPE(stype, st_, comm);
+    CHECK_COUNT(scount, comm);
+    CHECK_DBUF(sbuf, scount, st_, comm);
+    st = st_;
+  }
+  if (at_root) {
+    CHECK_TYPE(rtype, rt_, comm);
+    CHECK_COUNTS(rcounts, comm_size(c), comm, "recvcounts");
+    CHECK_ARRAY(displs, comm, "displs");
+    CHECK_NOT_IN_PLACE(rbuf, comm, "receive buffer");
+    CHECK_DBUF(rbuf, (int)(sum(rcounts, comm_size(c)) > 0), rt_, comm);
+    CHECK_NOT_ALIASED(sbuf, rbuf, scount, comm);
+    rt = rt_;
+  }
+  CHECK_REQ(nb, req, comm);
+  RUN(req, comm, act_gatherv(sbuf, scount, st, rbuf, rcounts, displs, rt, root, c),
+      act_igatherv(sbuf, scount, st, rbuf, rcounts, displs, rt, root, c));
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+BODY scatter(const char *name, int nb, const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
+             MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
+{
+  MPI_ENTER(name);
+  CHECK_COMM(comm, c);
+  CHECK_ROOT(root, c, comm);
+  int at_root = comm_rank(c) == root;
+  const dt_t *st = NULL, *rt = NULL;
+  if (at_root) {
+    CHECK_TYPE(stype, st_, comm);
+    CHECK_COUNT(scount, comm);
+    CHECK_NOT_IN_PLACE(sbuf, comm, "send buffer");
+    CHECK_DBUF(sbuf, scount, st_, comm);
+    CHECK_NOT_ALIASED(sbuf, rbuf, scount, comm);
+    st = st_;
+  }
+  if (!(at_root && rbuf == MPI_IN_PLACE)) {
+    CHECK_NOT_IN_PLACE(rbuf, comm, "receive buffer (only at the root)");
+    CHECK_TYPE(rtype, rt_, comm);
+    CHECK_COUNT(rcount, comm);
+    CHECK_DBUF(rbuf, rcount, rt_, comm);
+    rt = rt_;
+  }
+  CHECK_REQ(nb, req, comm);
+  RUN(req, comm, act_scatter(sbuf, scount, st, rbuf, rcount, rt, root, c),
+      act_iscatter(sbuf, scount, st, rbuf, rcount, rt, root, c));
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+BODY scatterv(const char *name, int nb, const void *sbuf, const int *scounts, const int *displs, MPI_Datatype stype,
+              void *rbuf, int rcount, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
+{
+  MPI_ENTER(name);
+  CHECK_COMM(comm, c);
+  CHECK_ROOT(root, c, comm);
+  int at_root = comm_rank(c) == root;
+  const dt_t *st = NULL, *rt = NULL;
+  if (at_root) {
+    CHECK_TYPE(stype, st_, comm);
+    CHECK_COUNTS(scounts, comm_size(c), comm, "sendcounts");
+    CHECK_ARRAY(displs, comm, "displs");
+    CHECK_NOT_IN_PLACE(sbuf, comm, "send buffer");
+    CHECK_DBUF(sbuf, (int)(sum(scounts, comm_size(c)) > 0), st_, comm);
+    CHECK_NOT_ALIASED(sbuf, rbuf, rcount, comm);
+    st = st_;
+  }
+  if (!(at_root && rbuf == MPI_IN_PLACE)) {
+    CHECK_NOT_IN_PLACE(rbuf, comm, "receive buffer (only at the root)");
+    CHECK_TYPE(rtype, rt_, comm);
+    CHECK_COUNT(rcount, comm);
+    CHECK_DBUF(rbuf, rcount, rt_, comm);
+    rt = rt_;
+  }
+  CHECK_REQ(nb, req, comm);
+  RUN(req, comm, act_scatterv(sbuf, scounts, displs, st, rbuf, rcount, rt, root, c),
+      act_iscatterv(sbuf, scounts, displs, st, rbuf, rcount, rt, root, c));
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+/* Allgather and alltoall: the send side unless MPI_IN_PLACE, then the receive side. */
+#define CHECK_ALL_BLOCKS(sbuf, scount, stype, st, rbuf, rcount, rtype, rt, comm)                                     \
+  const dt_t *st = NULL;                                                                                               \
+  if ((sbuf) != MPI_IN_PLACE) {                                                                                        \
+    CHECK_TYPE(stype, st_, comm);                                                                                      \
+    CHECK_COUNT(scount, comm);                                                                                         \
+    CHECK_DBUF(sbuf, scount, st_, comm);                                                                               \
+    st = st_;                                                                                                          \
+  }                                                                                                                    \
+  CHECK_TYPE(rtype, rt, comm);                                                                                         \
+  CHECK_COUNT(rcount, comm);                                                                                           \
+  CHECK_NOT_IN_PLACE(rbuf, comm, "receive buffer");                                                                    \
+  CHECK_DBUF(rbuf, rcount, rt, comm);                                                                                  \
+  CHECK_NOT_ALIASED(sbuf, rbuf, rcount, comm)
+
+BODY allgather(const char *name, int nb, const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
+               MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req)
+{
+  MPI_ENTER(name);
+  CHECK_COMM(comm, c);
+  CHECK_ALL_BLOCKS(sbuf, scount, stype, st, rbuf, rcount, rtype, rt, comm);
+  CHECK_REQ(nb, req, comm);
+  RUN(req, comm, act_allgather(sbuf, scount, st, rbuf, rcount, rt, c),
+      act_iallgather(sbuf, scount, st, rbuf, rcount, rt, c));
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+BODY allgatherv(const char *name, int nb, const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
+                const int *rcounts, const int *displs, MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req)
+{
+  MPI_ENTER(name);
+  CHECK_COMM(comm, c);
+  CHECK_COUNTS(rcounts, comm_size(c), comm, "recvcounts");
+  CHECK_ARRAY(displs, comm, "displs");
+  int any = sum(rcounts, comm_size(c)) > 0;
+  CHECK_ALL_BLOCKS(sbuf, scount, stype, st, rbuf, any, rtype, rt, comm);
+  CHECK_REQ(nb, req, comm);
+  RUN(req, comm, act_allgatherv(sbuf, scount, st, rbuf, rcounts, displs, rt, c),
+      act_iallgatherv(sbuf, scount, st, rbuf, rcounts, displs, rt, c));
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+BODY alltoall(const char *name, int nb, const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
+              MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req)
+{
+  MPI_ENTER(name);
+  CHECK_COMM(comm, c);
+  CHECK_ALL_BLOCKS(sbuf, scount, stype, st, rbuf, rcount, rtype, rt, comm);
+  CHECK_REQ(nb, req, comm);
+  RUN(req, comm, act_alltoall(sbuf, scount, st, rbuf, rcount, rt, c),
+      act_ialltoall(sbuf, scount, st, rbuf, rcount, rt, c));
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+BODY alltoallv(const char *name, int nb, const void *sbuf, const int *scounts, const int *sdispls, MPI_Datatype stype,
+               void *rbuf, const int *rcounts, const int *rdispls, MPI_Datatype rtype, MPI_Comm comm,
+               MPI_Request *req)
+{
+  MPI_ENTER(name);
+  CHECK_COMM(comm, c);
+  int n = comm_size(c);
+  const dt_t *st = NULL;
+  if (sbuf != MPI_IN_PLACE) {
+    CHECK_TYPE(stype, st_, comm);
+    CHECK_COUNTS(scounts, n, comm, "sendcounts");
+    CHECK_ARRAY(sdispls, comm, "sdispls");
+    CHECK_DBUF(sbuf, (int)(sum(scounts, n) > 0), st_, comm);
+    st = st_;
+  }
+  CHECK_TYPE(rtype, rt, comm);
+  CHECK_COUNTS(rcounts, n, comm, "recvcounts");
+  CHECK_ARRAY(rdispls, comm, "rdispls");
+  CHECK_NOT_IN_PLACE(rbuf, comm, "receive buffer");
+  CHECK_DBUF(rbuf, (int)(sum(rcounts, n) > 0), rt, comm);
+  CHECK_NOT_ALIASED(sbuf, rbuf, (int)(sum(rcounts, n) > 0), comm);
+  CHECK_REQ(nb, req, comm);
+  RUN(req, comm, act_alltoallv(sbuf, scounts, sdispls, st, rbuf, rcounts, rdispls, rt, c),
+      act_ialltoallv(sbuf, scounts, sdispls, st, rbuf, rcounts, rdispls, rt, c));
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+BODY alltoallw(const char *name, int nb, const void *sbuf, const int *scounts, const int *sdispls,
+               const MPI_Datatype *stypes, void *rbuf, const int *rcounts, const int *rdispls,
+               const MPI_Datatype *rtypes, MPI_Comm comm, MPI_Request *req)
+{
+  MPI_ENTER(name);
+  CHECK_COMM(comm, c);
+  int n = comm_size(c), in_place = sbuf == MPI_IN_PLACE;
+  if (!in_place) {
+    CHECK_COUNTS(scounts, n, comm, "sendcounts");
+    CHECK_ARRAY(sdispls, comm, "sdispls");
+    CHECK_ARRAY(stypes, comm, "sendtypes");
+  }
+  CHECK_COUNTS(rcounts, n, comm, "recvcounts");
+  CHECK_ARRAY(rdispls, comm, "rdispls");
+  CHECK_ARRAY(rtypes, comm, "recvtypes");
+  CHECK_NOT_IN_PLACE(rbuf, comm, "receive buffer");
+  CHECK_NOT_ALIASED(sbuf, rbuf, (int)(sum(rcounts, n) > 0), comm);
+  CHECK_REQ(nb, req, comm);
+  for (int i = 0; i < 2 * n; i++) {
+    int recv = i >= n;
+    MPI_Datatype h = recv ? rtypes[i - n] : in_place ? rtypes[i] : stypes[i];
+    CHECK(dt_get(h), comm, MPI_ERR_TYPE, "invalid datatype (0x%x) in %s[%d]", (unsigned)h,
+          recv ? "recvtypes" : "sendtypes", recv ? i - n : i);
+  }
+  const dt_t **types = malloc(sizeof *types * (2 * (size_t)(unsigned)n + 1));
+  for (int i = 0; i < 2 * n; i++)
+    types[i] = dt_get(i >= n ? rtypes[i - n] : in_place ? rtypes[i] : stypes[i]);
+  RUN(req, comm, act_alltoallw(sbuf, scounts, sdispls, rbuf, rcounts, rdispls, types, c),
+      act_ialltoallw(sbuf, scounts, sdispls, rbuf, rcounts, rdispls, types, c));
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+/* Reductions: the vector (count elements of type) and the operation. */
+#define CHECK_VECTOR(count, type, t, op, comm)                                                                         \
+  CHECK_TYPE(type, t, comm);                                                                                           \
+  CHECK_COUNT(count, comm);                                                                                            \
+  CHECK_OP(op, t, type, comm)
+
+BODY reduce(const char *name, int nb, const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op,
+            int root, MPI_Comm comm, MPI_Request *req)
+{
+  MPI_ENTER(name);
+  CHECK_COMM(comm, c);
+  CHECK_VECTOR(count, type, t, op, comm);
+  CHECK_ROOT(root, c, comm);
+  int at_root = comm_rank(c) == root;
+  if (!at_root)
+    CHECK_NOT_IN_PLACE(sbuf, comm, "send buffer (only at the root)");
+  if (sbuf != MPI_IN_PLACE)
+    CHECK_DBUF(sbuf, count, t, comm);
+  if (at_root) {
+    CHECK_NOT_IN_PLACE(rbuf, comm, "receive buffer");
+    CHECK_DBUF(rbuf, count, t, comm);
+    CHECK_NOT_ALIASED(sbuf, rbuf, count, comm);
+  }
+  CHECK_REQ(nb, req, comm);
+  RUN(req, comm, act_reduce(sbuf, rbuf, count, t, op, root, c), act_ireduce(sbuf, rbuf, count, t, op, root, c));
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+/* Allreduce, scan, exscan: the same arguments. */
+#define VECTOR_CALL(fn)                                                                                                \
+  BODY fn(const char *name, int nb, const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op,          \
+          MPI_Comm comm, MPI_Request *req)                                                                             \
+  {                                                                                                                    \
+    MPI_ENTER(name);                                                                                                   \
+    CHECK_COMM(comm, c);                                                                                               \
+    CHECK_VECTOR(count, type, t, op, comm);                                                                            \
+    if (sbuf != MPI_IN_PLACE)                                                                                          \
+      CHECK_DBUF(sbuf, count, t, comm);                                                                                \
+    CHECK_NOT_IN_PLACE(rbuf, comm, "receive buffer");                                                                  \
+    CHECK_DBUF(rbuf, count, t, comm);                                                                                  \
+    CHECK_NOT_ALIASED(sbuf, rbuf, count, comm);                                                                        \
+    CHECK_REQ(nb, req, comm);                                                                                          \
+    RUN(req, comm, act_##fn(sbuf, rbuf, count, t, op, c), act_i##fn(sbuf, rbuf, count, t, op, c));                   \
+    MPI_LEAVE(MPI_SUCCESS);                                                                                            \
+  }
+VECTOR_CALL(allreduce)
+VECTOR_CALL(scan)
+VECTOR_CALL(exscan)
+
+BODY reduce_scatter(const char *name, int nb, const void *sbuf, void *rbuf, const int *rcounts, MPI_Datatype type,
+                    MPI_Op op, MPI_Comm comm, MPI_Request *req)
+{
+  MPI_ENTER(name);
+  CHECK_COMM(comm, c);
+  CHECK_COUNTS(rcounts, comm_size(c), comm, "recvcounts");
+  long total = sum(rcounts, comm_size(c));
+  CHECK(total <= 0x7fffffff, comm, MPI_ERR_COUNT, "the counts add up to more than 2^31-1 elements");
+  CHECK_VECTOR((int)total, type, t, op, comm);
+  if (sbuf != MPI_IN_PLACE)
+    CHECK_DBUF(sbuf, (int)total, t, comm);
+  CHECK_NOT_IN_PLACE(rbuf, comm, "receive buffer");
+  CHECK_DBUF(rbuf, rcounts[comm_rank(c)], t, comm);
+  CHECK_NOT_ALIASED(sbuf, rbuf, (int)total, comm);
+  CHECK_REQ(nb, req, comm);
+  RUN(req, comm, act_reduce_scatter(sbuf, rbuf, rcounts, t, op, c),
+      act_ireduce_scatter(sbuf, rbuf, rcounts, t, op, c));
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+BODY reduce_scatter_block(const char *name, int nb, const void *sbuf, void *rbuf, int rcount, MPI_Datatype type,
+                          MPI_Op op, MPI_Comm comm, MPI_Request *req)
+{
+  MPI_ENTER(name);
+  CHECK_COMM(comm, c);
+  CHECK_VECTOR(rcount, type, t, op, comm);
+  if (sbuf != MPI_IN_PLACE)
+    CHECK_DBUF(sbuf, rcount, t, comm);
+  CHECK_NOT_IN_PLACE(rbuf, comm, "receive buffer");
+  CHECK_DBUF(rbuf, rcount, t, comm);
+  CHECK_NOT_ALIASED(sbuf, rbuf, rcount, comm);
+  CHECK_REQ(nb, req, comm);
+  RUN(req, comm, act_reduce_scatter_block(sbuf, rbuf, rcount, t, op, c),
+      act_ireduce_scatter_block(sbuf, rbuf, rcount, t, op, c));
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Reduce_local(const void *in, void *inout, int count, MPI_Datatype type, MPI_Op op)
+{
+  MPI_ENTER("MPI_Reduce_local");
+  CHECK_VECTOR(count, type, t, op, MPI_COMM_WORLD);
+  CHECK_NOT_IN_PLACE(in, MPI_COMM_WORLD, "input buffer");
+  CHECK_NOT_IN_PLACE(inout, MPI_COMM_WORLD, "input/output buffer");
+  CHECK_DBUF(in, count, t, MPI_COMM_WORLD);
+  CHECK_DBUF(inout, count, t, MPI_COMM_WORLD);
+  act_reduce_local(in, inout, count, t, op);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+/* ---- the entry points ---- */
+
+int PMPI_Barrier(MPI_Comm comm) { return barrier("MPI_Barrier", 0, comm, NULL); }
+int PMPI_Ibarrier(MPI_Comm comm, MPI_Request *req) { return barrier("MPI_Ibarrier", 1, comm, req); }
 
 int PMPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
 {
-  MPI_ENTER("MPI_Bcast");
-  CHECK_COMM(comm, c);
-  CHECK_TYPE(type, t, comm);
-  CHECK_COUNT(count, comm);
-  CHECK_DBUF(buf, count, t, comm);
-  CHECK_ROOT(root, c, comm);
-  act_bcast(buf, count, t, root, c);
-  MPI_LEAVE(MPI_SUCCESS);
+  return bcast("MPI_Bcast", 0, buf, count, type, root, comm, NULL);
 }
-
-int PMPI_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm)
+int PMPI_Ibcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm, MPI_Request *req)
 {
-  MPI_ENTER("MPI_Reduce");
-  CHECK_COMM(comm, c);
-  CHECK_TYPE(type, t, comm);
-  CHECK_COUNT(count, comm);
-  CHECK_DBUF(sbuf, count, t, comm);
-  CHECK_ROOT(root, c, comm);
-  CHECK_OP(op, t, comm);
-  CHECK(comm_rank(c) != root || rbuf || !count || t->derived, comm, MPI_ERR_BUFFER, "null receive buffer at the root");
-  act_reduce(sbuf, rbuf, count, t, op, root, c);
-  MPI_LEAVE(MPI_SUCCESS);
+  return bcast("MPI_Ibcast", 1, buf, count, type, root, comm, req);
 }
-
-int PMPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm)
-{
-  MPI_ENTER("MPI_Allreduce");
-  CHECK_COMM(comm, c);
-  CHECK_TYPE(type, t, comm);
-  CHECK_COUNT(count, comm);
-  CHECK_DBUF(sbuf, count, t, comm);
-  CHECK_DBUF(rbuf, count, t, comm);
-  CHECK_OP(op, t, comm);
-  act_allreduce(sbuf, rbuf, count, t, op, c);
-  MPI_LEAVE(MPI_SUCCESS);
-}
-
-#define CHECK_BLOCKS(sbuf, scount, stype, st, rcount, rtype, rt, comm)                                                \
-  CHECK_TYPE(stype, st, comm);                                                                                         \
-  CHECK_TYPE(rtype, rt, comm);                                                                                         \
-  CHECK_COUNT(scount, comm);                                                                                           \
-  CHECK_COUNT(rcount, comm);                                                                                           \
-  CHECK_DBUF(sbuf, scount, st, comm)
 
 int PMPI_Gather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
                 int root, MPI_Comm comm)
 {
-  MPI_ENTER("MPI_Gather");
-  CHECK_COMM(comm, c);
-  CHECK_ROOT(root, c, comm);
-  CHECK_BLOCKS(sbuf, scount, stype, st, rcount, rtype, rt, comm);
-  CHECK(comm_rank(c) != root || rbuf || !rcount || rt->derived, comm, MPI_ERR_BUFFER, "null receive buffer at the root");
-  act_gather(sbuf, scount, st, rbuf, rcount, rt, root, c);
-  MPI_LEAVE(MPI_SUCCESS);
+  return gather("MPI_Gather", 0, sbuf, scount, stype, rbuf, rcount, rtype, root, comm, NULL);
+}
+int PMPI_Igather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
+                 int root, MPI_Comm comm, MPI_Request *req)
+{
+  return gather("MPI_Igather", 1, sbuf, scount, stype, rbuf, rcount, rtype, root, comm, req);
+}
+
+int PMPI_Gatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, const int rcounts[],
+                 const int displs[], MPI_Datatype rtype, int root, MPI_Comm comm)
+{
+  return gatherv("MPI_Gatherv", 0, sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm, NULL);
+}
+int PMPI_Igatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, const int rcounts[],
+                  const int displs[], MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
+{
+  return gatherv("MPI_Igatherv", 1, sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm, req);
 }
 
 int PMPI_Scatter(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
                  int root, MPI_Comm comm)
 {
-  MPI_ENTER("MPI_Scatter");
-  CHECK_COMM(comm, c);
-  CHECK_ROOT(root, c, comm);
-  CHECK_TYPE(stype, st, comm);
-  CHECK_TYPE(rtype, rt, comm);
-  CHECK_COUNT(scount, comm);
-  CHECK_COUNT(rcount, comm);
-  CHECK(comm_rank(c) != root || sbuf || !scount || st->derived, comm, MPI_ERR_BUFFER, "null send buffer at the root");
-  CHECK_DBUF(rbuf, rcount, rt, comm);
-  act_scatter(sbuf, scount, st, rbuf, rcount, rt, root, c);
-  MPI_LEAVE(MPI_SUCCESS);
+  return scatter("MPI_Scatter", 0, sbuf, scount, stype, rbuf, rcount, rtype, root, comm, NULL);
+}
+int PMPI_Iscatter(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
+                  int root, MPI_Comm comm, MPI_Request *req)
+{
+  return scatter("MPI_Iscatter", 1, sbuf, scount, stype, rbuf, rcount, rtype, root, comm, req);
+}
+
+int PMPI_Scatterv(const void *sbuf, const int scounts[], const int displs[], MPI_Datatype stype, void *rbuf,
+                  int rcount, MPI_Datatype rtype, int root, MPI_Comm comm)
+{
+  return scatterv("MPI_Scatterv", 0, sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm, NULL);
+}
+int PMPI_Iscatterv(const void *sbuf, const int scounts[], const int displs[], MPI_Datatype stype, void *rbuf,
+                   int rcount, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
+{
+  return scatterv("MPI_Iscatterv", 1, sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm, req);
 }
 
 int PMPI_Allgather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
                    MPI_Comm comm)
 {
-  MPI_ENTER("MPI_Allgather");
-  CHECK_COMM(comm, c);
-  CHECK_BLOCKS(sbuf, scount, stype, st, rcount, rtype, rt, comm);
-  CHECK_DBUF(rbuf, rcount, rt, comm);
-  act_allgather(sbuf, scount, st, rbuf, rcount, rt, c);
-  MPI_LEAVE(MPI_SUCCESS);
+  return allgather("MPI_Allgather", 0, sbuf, scount, stype, rbuf, rcount, rtype, comm, NULL);
+}
+int PMPI_Iallgather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
+                    MPI_Comm comm, MPI_Request *req)
+{
+  return allgather("MPI_Iallgather", 1, sbuf, scount, stype, rbuf, rcount, rtype, comm, req);
+}
+
+int PMPI_Allgatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, const int rcounts[],
+                    const int displs[], MPI_Datatype rtype, MPI_Comm comm)
+{
+  return allgatherv("MPI_Allgatherv", 0, sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm, NULL);
+}
+int PMPI_Iallgatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, const int rcounts[],
+                     const int displs[], MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req)
+{
+  return allgatherv("MPI_Iallgatherv", 1, sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm, req);
 }
 
 int PMPI_Alltoall(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
                   MPI_Comm comm)
 {
-  MPI_ENTER("MPI_Alltoall");
-  CHECK_COMM(comm, c);
-  CHECK_BLOCKS(sbuf, scount, stype, st, rcount, rtype, rt, comm);
-  CHECK_DBUF(rbuf, rcount, rt, comm);
-  act_alltoall(sbuf, scount, st, rbuf, rcount, rt, c);
-  MPI_LEAVE(MPI_SUCCESS);
+  return alltoall("MPI_Alltoall", 0, sbuf, scount, stype, rbuf, rcount, rtype, comm, NULL);
+}
+int PMPI_Ialltoall(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
+                   MPI_Comm comm, MPI_Request *req)
+{
+  return alltoall("MPI_Ialltoall", 1, sbuf, scount, stype, rbuf, rcount, rtype, comm, req);
+}
+
+int PMPI_Alltoallv(const void *sbuf, const int scounts[], const int sdispls[], MPI_Datatype stype, void *rbuf,
+                   const int rcounts[], const int rdispls[], MPI_Datatype rtype, MPI_Comm comm)
+{
+  return alltoallv("MPI_Alltoallv", 0, sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm, NULL);
+}
+int PMPI_Ialltoallv(const void *sbuf, const int scounts[], const int sdispls[], MPI_Datatype stype, void *rbuf,
+                    const int rcounts[], const int rdispls[], MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req)
+{
+  return alltoallv("MPI_Ialltoallv", 1, sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm, req);
+}
+
+int PMPI_Alltoallw(const void *sbuf, const int scounts[], const int sdispls[], const MPI_Datatype stypes[],
+                   void *rbuf, const int rcounts[], const int rdispls[], const MPI_Datatype rtypes[], MPI_Comm comm)
+{
+  return alltoallw("MPI_Alltoallw", 0, sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, comm, NULL);
+}
+int PMPI_Ialltoallw(const void *sbuf, const int scounts[], const int sdispls[], const MPI_Datatype stypes[],
+                    void *rbuf, const int rcounts[], const int rdispls[], const MPI_Datatype rtypes[], MPI_Comm comm,
+                    MPI_Request *req)
+{
+  return alltoallw("MPI_Ialltoallw", 1, sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, comm, req);
+}
+
+int PMPI_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm)
+{
+  return reduce("MPI_Reduce", 0, sbuf, rbuf, count, type, op, root, comm, NULL);
+}
+int PMPI_Ireduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
+                 MPI_Request *req)
+{
+  return reduce("MPI_Ireduce", 1, sbuf, rbuf, count, type, op, root, comm, req);
+}
+
+int PMPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm)
+{
+  return allreduce("MPI_Allreduce", 0, sbuf, rbuf, count, type, op, comm, NULL);
+}
+int PMPI_Iallreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+                    MPI_Request *req)
+{
+  return allreduce("MPI_Iallreduce", 1, sbuf, rbuf, count, type, op, comm, req);
+}
+
+int PMPI_Scan(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm)
+{
+  return scan("MPI_Scan", 0, sbuf, rbuf, count, type, op, comm, NULL);
+}
+int PMPI_Iscan(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+               MPI_Request *req)
+{
+  return scan("MPI_Iscan", 1, sbuf, rbuf, count, type, op, comm, req);
+}
+
+int PMPI_Exscan(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm)
+{
+  return exscan("MPI_Exscan", 0, sbuf, rbuf, count, type, op, comm, NULL);
+}
+int PMPI_Iexscan(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+                 MPI_Request *req)
+{
+  return exscan("MPI_Iexscan", 1, sbuf, rbuf, count, type, op, comm, req);
+}
+
+int PMPI_Reduce_scatter(const void *sbuf, void *rbuf, const int rcounts[], MPI_Datatype type, MPI_Op op,
+                        MPI_Comm comm)
+{
+  return reduce_scatter("MPI_Reduce_scatter", 0, sbuf, rbuf, rcounts, type, op, comm, NULL);
+}
+int PMPI_Ireduce_scatter(const void *sbuf, void *rbuf, const int rcounts[], MPI_Datatype type, MPI_Op op,
+                         MPI_Comm comm, MPI_Request *req)
+{
+  return reduce_scatter("MPI_Ireduce_scatter", 1, sbuf, rbuf, rcounts, type, op, comm, req);
+}
+
+int PMPI_Reduce_scatter_block(const void *sbuf, void *rbuf, int rcount, MPI_Datatype type, MPI_Op op,
+                              MPI_Comm comm)
+{
+  return reduce_scatter_block("MPI_Reduce_scatter_block", 0, sbuf, rbuf, rcount, type, op, comm, NULL);
+}
+int PMPI_Ireduce_scatter_block(const void *sbuf, void *rbuf, int rcount, MPI_Datatype type, MPI_Op op,
+                               MPI_Comm comm, MPI_Request *req)
+{
+  return reduce_scatter_block("MPI_Ireduce_scatter_block", 1, sbuf, rbuf, rcount, type, op, comm, req);
 }
 
 PMPI_ALIAS(Barrier)
+PMPI_ALIAS(Ibarrier)
 PMPI_ALIAS(Bcast)
-PMPI_ALIAS(Reduce)
-PMPI_ALIAS(Allreduce)
+PMPI_ALIAS(Ibcast)
 PMPI_ALIAS(Gather)
+PMPI_ALIAS(Igather)
+PMPI_ALIAS(Gatherv)
+PMPI_ALIAS(Igatherv)
 PMPI_ALIAS(Scatter)
+PMPI_ALIAS(Iscatter)
+PMPI_ALIAS(Scatterv)
+PMPI_ALIAS(Iscatterv)
 PMPI_ALIAS(Allgather)
+PMPI_ALIAS(Iallgather)
+PMPI_ALIAS(Allgatherv)
+PMPI_ALIAS(Iallgatherv)
 PMPI_ALIAS(Alltoall)
+PMPI_ALIAS(Ialltoall)
+PMPI_ALIAS(Alltoallv)
+PMPI_ALIAS(Ialltoallv)
+PMPI_ALIAS(Alltoallw)
+PMPI_ALIAS(Ialltoallw)
+PMPI_ALIAS(Reduce)
+PMPI_ALIAS(Ireduce)
+PMPI_ALIAS(Allreduce)
+PMPI_ALIAS(Iallreduce)
+PMPI_ALIAS(Scan)
+PMPI_ALIAS(Iscan)
+PMPI_ALIAS(Exscan)
+PMPI_ALIAS(Iexscan)
+PMPI_ALIAS(Reduce_scatter)
+PMPI_ALIAS(Ireduce_scatter)
+PMPI_ALIAS(Reduce_scatter_block)
+PMPI_ALIAS(Ireduce_scatter_block)
+PMPI_ALIAS(Reduce_local)

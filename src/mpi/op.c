@@ -1,9 +1,13 @@
-/* Reduction operations on basic types, generated per (op, type) by macros.
+/* Reduction operations: the predefined ops on basic types, generated per
+ * (op, type) by macros, applied element by element to derived types made of
+ * one basic type; user operations (Op_create/Op_free/Op_commutative).
  * MINLOC/MAXLOC work on the pair types; logical ops on integers and bool;
  * bitwise ops on integers and bytes; SUM/PROD also on complex types. */
 #include "op.h"
+#include "mpi_impl.h"
 #include <complex.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
 
@@ -73,11 +77,84 @@ static int type_class(int basic)
   return 0;
 }
 
+/* User operations: one table for the process (handles are valid only on the
+ * rank that made them, as in MPI). Slots are never reused, so a collective
+ * still running with a freed operation keeps a valid entry. */
+typedef struct user_op {
+  MPI_User_function *fn;
+  int commute, freed;
+} user_op_t;
+static user_op_t *uops;
+static int nuops, uops_cap;
+
+static user_op_t *user_op(MPI_Op op)
+{
+  unsigned idx = (unsigned)op & 0xffffff;
+  if (((unsigned)op >> 24) != SIMPI_KIND_OP || idx < OP_COUNT || idx - OP_COUNT >= (unsigned)nuops)
+    return NULL;
+  return &uops[idx - OP_COUNT];
+}
+
+int op_valid(MPI_Op op)
+{
+  unsigned idx = (unsigned)op & 0xffffff;
+  if (((unsigned)op >> 24) != SIMPI_KIND_OP || idx == 0)
+    return 0;
+  if (idx < OP_COUNT)
+    return 1;
+  user_op_t *u = user_op(op);
+  return u && !u->freed;
+}
+
+int op_predefined(MPI_Op op) { return op_valid(op) && ((unsigned)op & 0xffffff) < OP_COUNT; }
+
+int op_commutative(MPI_Op op)
+{
+  user_op_t *u = user_op(op);
+  return u ? u->commute : 1;
+}
+
+/* The handle a user function receives: predefined types are found from the
+ * type itself; others were noted by the MPI layer when the call was made. */
+static struct noted {
+  const dt_t *t;
+  MPI_Datatype h;
+} *noted;
+static int nnoted, noted_cap;
+
+void op_note_type(MPI_Datatype h, const dt_t *t)
+{
+  if (t->basic && dt_get(SIMPI_T(t->basic)) == t)
+    return;
+  for (int i = 0; i < nnoted; i++)
+    if (noted[i].t == t) {
+      noted[i].h = h;
+      return;
+    }
+  if (nnoted == noted_cap) {
+    noted_cap = noted_cap ? 2 * noted_cap : 16;
+    noted = realloc(noted, sizeof *noted * (size_t)noted_cap);
+  }
+  noted[nnoted++] = (struct noted){t, h};
+}
+
+static MPI_Datatype type_handle(const dt_t *t)
+{
+  if (t->basic && dt_get(SIMPI_T(t->basic)) == t)
+    return SIMPI_T(t->basic);
+  for (int i = 0; i < nnoted; i++)
+    if (noted[i].t == t)
+      return noted[i].h;
+  return MPI_DATATYPE_NULL;
+}
+
 int op_check(MPI_Op op, const dt_t *t)
 {
   unsigned idx = (unsigned)op & 0xffffff;
-  if (((unsigned)op >> 24) != SIMPI_KIND_OP || idx == 0 || idx >= OP_COUNT)
+  if (!op_valid(op))
     return MPI_ERR_OP;
+  if (idx >= OP_COUNT)
+    return 0; /* user operations accept any type */
   if (idx == OP_REPLACE || idx == OP_NO_OP)
     return 0;
   int c = type_class(t->basic);
@@ -91,20 +168,10 @@ int op_check(MPI_Op op, const dt_t *t)
   return MPI_ERR_OP;
 }
 
-void op_apply(MPI_Op opv, const void *in, void *inout, int n, const dt_t *t)
+/* n elements of basic type `basic`, laid out as an array of that type. */
+static void apply_basic(int op, int basic, const void *in, void *inout, int n)
 {
-  int op = (int)((unsigned)opv & 0xffffff);
-  if (op == OP_NO_OP)
-    return;
-  if (op == OP_REPLACE) {
-    dt_copy(in, n, t, inout, n, t);
-    return;
-  }
-  if (t->derived) { /* element-wise over the typemap's runs of predefined values */
-    dt_apply_runs(opv, in, inout, n, t, op_apply);
-    return;
-  }
-  switch (t->basic) {
+  switch (basic) {
   case 1: INTEGER(char)
   case 2: INTEGER(signed char)
   case 3: INTEGER(unsigned char)
@@ -144,3 +211,76 @@ void op_apply(MPI_Op opv, const void *in, void *inout, int n, const dt_t *t)
   case 38: PAIRLOC(long double)
   }
 }
+
+void op_apply(MPI_Op opv, const void *in, void *inout, int n, const dt_t *t)
+{
+  user_op_t *u = user_op(opv);
+  if (u) {
+    MPI_Datatype h = type_handle(t);
+    int len = n;
+    if (n > 0)
+      u->fn((void *)in, inout, &len, &h);
+    return;
+  }
+  int op = (int)((unsigned)opv & 0xffffff);
+  if (op == OP_NO_OP || n <= 0)
+    return;
+  if (op == OP_REPLACE) {
+    dt_copy(in, n, t, inout, n, t);
+    return;
+  }
+  if (t->derived) { /* element-wise over the typemap's runs of predefined values */
+    dt_apply_runs(opv, in, inout, n, t, op_apply);
+    return;
+  }
+  const dt_t *bt = dt_get(SIMPI_T(t->basic));
+  if (!bt)
+    return; /* op_check refused it */
+  if (t == bt || (t->contig && bt->contig)) {
+    apply_basic(op, t->basic, in, inout, (int)((size_t)n * t->size / bt->size));
+    return;
+  }
+  /* a pair type with a gap (MPI_DOUBLE_INT...): the struct layout is the array layout */
+  apply_basic(op, t->basic, in, inout, n);
+}
+
+int PMPI_Op_create(MPI_User_function *fn, int commute, MPI_Op *op)
+{
+  MPI_ENTER("MPI_Op_create");
+  CHECK(fn, MPI_COMM_WORLD, MPI_ERR_ARG, "null user function");
+  CHECK(op, MPI_COMM_WORLD, MPI_ERR_ARG, "null op argument");
+  if (nuops == uops_cap) {
+    CHECK(uops_cap < (1 << 23), MPI_COMM_WORLD, MPI_ERR_INTERN, "too many user operations");
+    uops_cap = uops_cap ? 2 * uops_cap : 16;
+    uops = realloc(uops, sizeof *uops * (size_t)uops_cap);
+  }
+  uops[nuops] = (user_op_t){fn, commute != 0, 0};
+  *op = SIMPI_HANDLE(SIMPI_KIND_OP, OP_COUNT + nuops);
+  nuops++;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Op_free(MPI_Op *op)
+{
+  MPI_ENTER("MPI_Op_free");
+  CHECK(op, MPI_COMM_WORLD, MPI_ERR_ARG, "null op argument");
+  user_op_t *u = user_op(*op);
+  CHECK(!op_predefined(*op), MPI_COMM_WORLD, MPI_ERR_OP, "cannot free a predefined operation");
+  CHECK(u && !u->freed, MPI_COMM_WORLD, MPI_ERR_OP, "invalid operation (0x%x)", (unsigned)*op);
+  u->freed = 1;
+  *op = MPI_OP_NULL;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Op_commutative(MPI_Op op, int *commute)
+{
+  MPI_ENTER("MPI_Op_commutative");
+  CHECK(op_valid(op), MPI_COMM_WORLD, MPI_ERR_OP, "invalid operation (0x%x)", (unsigned)op);
+  CHECK(commute, MPI_COMM_WORLD, MPI_ERR_ARG, "null commute argument");
+  *commute = op_commutative(op);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+PMPI_ALIAS(Op_create)
+PMPI_ALIAS(Op_free)
+PMPI_ALIAS(Op_commutative)

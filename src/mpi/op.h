@@ -1,10 +1,17 @@
-/* Reduction operations: the predefined ops on every basic type they allow. */
+/* Reduction operations: the predefined ops on every basic type they allow
+ * (and on derived types made of one such type), and user operations. */
 #ifndef SIMPI_OP_H
 #define SIMPI_OP_H
 #include "datatype.h"
 #include <mpi.h>
 /* 0 if op is a valid op handle for this type, else an MPI error class. */
 int op_check(MPI_Op op, const dt_t *t);
-/* inout[i] = in[i] op inout[i] */
+int op_valid(MPI_Op op);      /* a predefined op or a live user op */
+int op_predefined(MPI_Op op);
+int op_commutative(MPI_Op op);
+/* inout[i] = in[i] op inout[i]: in stands on the left (lower ranks first). */
 void op_apply(MPI_Op op, const void *in, void *inout, int count, const dt_t *t);
+/* Remembers which handle names t, for the datatype argument of user
+ * functions (dt_t does not carry its handle). */
+void op_note_type(MPI_Datatype h, const dt_t *t);
 #endif

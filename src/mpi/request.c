@@ -307,6 +307,8 @@ int PMPI_Request_free(MPI_Request *request)
   MPI_ENTER("MPI_Request_free");
   CHECK(request && req_get(*request), MPI_COMM_WORLD, MPI_ERR_REQUEST, "invalid request");
   p2p_req_t *r = req_get(*request);
+  CHECK(r->kind != P2P_COLL || !r->active || r->done, MPI_COMM_WORLD, MPI_ERR_REQUEST,
+        "an active nonblocking collective request cannot be freed (MPI 3.1, 5.12)");
   handle_release(r);
   if (!r->active || r->done)
     p2p_req_free(r);
@@ -320,6 +322,8 @@ int PMPI_Cancel(MPI_Request *request)
 {
   MPI_ENTER("MPI_Cancel");
   CHECK(request && req_get(*request), MPI_COMM_WORLD, MPI_ERR_REQUEST, "invalid request");
+  CHECK(req_get(*request)->kind != P2P_COLL, MPI_COMM_WORLD, MPI_ERR_REQUEST,
+        "a nonblocking collective request cannot be cancelled (MPI 3.1, 5.12)");
   p2p_cancel(req_get(*request)); /* sends are never cancelled: they complete normally */
   MPI_LEAVE(MPI_SUCCESS);
 }

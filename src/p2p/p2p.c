@@ -229,6 +229,10 @@ static void finish(p2p_req_t *r)
 
 void p2p_describe(const p2p_req_t *r, char *out, size_t len)
 {
+  if (r->kind == P2P_COLL) {
+    snprintf(out, len, "waiting for a nonblocking collective on %s", r->comm_name ? r->comm_name : "?");
+    return;
+  }
   char peer[32];
   if (r->peer == MPI_ANY_SOURCE)
     snprintf(peer, sizeof peer, "any rank");

@@ -9,7 +9,9 @@
 #include "queues.h"
 #include <mpi.h>
 
-enum p2p_kind { P2P_SEND = 1, P2P_RECV = 2 };
+/* P2P_COLL: a nonblocking collective (src/coll/nbc.c); kc is the receive
+ * that its helper completes when the collective is done. */
+enum p2p_kind { P2P_SEND = 1, P2P_RECV = 2, P2P_COLL = 3 };
 enum p2p_mode { P2P_STANDARD, P2P_SYNC, P2P_READY, P2P_BUFFERED };
 
 typedef struct p2p_req {

@@ -90,8 +90,10 @@ static int smpi_key(const char *key, const char *val, char *err, size_t errlen)
       rt_opts.privatize = 1;
     else
       rc = parse_bool(val, &rt_opts.privatize);
-  } else if ((rc = coll_set_option(key, val)) != 0)
-    rc = rc < 0;
+  } else if ((rc = coll_set_option(key, val, err, errlen)) < 0)
+    return -1; /* err lists the valid values */
+  else if (rc > 0)
+    rc = 0;
   else
     return 0;
   if (rc) {

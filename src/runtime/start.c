@@ -8,6 +8,7 @@
 #include "../mpi/comm.h"
 #include "../action/action.h"
 #include "../action/trace.h"
+#include "../coll/select.h"
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <malloc.h>
@@ -185,6 +186,11 @@ static int simulate(void)
   if (rt_parse_options(err, sizeof err)) {
     fprintf(stderr, "simpi: %s\n", err);
     return 1;
+  }
+  if (getenv("SIMPI_HELP_COLL")) { /* simrun --help-coll */
+    coll_help(stdout);
+    fflush(stdout);
+    _exit(0);
   }
   int sgc;
   char **sgv = simgrid_argv(&sgc);

@@ -32,8 +32,9 @@ roundtrip pingpong 2 5 1048576
 roundtrip pi 8
 
 # the format: SimGrid's lines
-head -3 ring.ti_files/simpi_rank-1.txt | tr '\n' '|' | grep -Eq '^0 init\|0 compute [0-9]+\|0 send 1 0 1024 6\|$' &&
-  ok "SimGrid's line format" || bad "format: $(head -3 ring.ti_files/simpi_rank-1.txt | tr '\n' '|')"
+first=$(grep -v '^0 compute [0-9]*$' ring.ti_files/simpi_rank-1.txt | head -2 | tr '\n' '|')
+[ "$first" = "0 init|0 send 1 0 1024 6|" ] && grep -q '^0 compute [0-9][0-9]*$' ring.ti_files/simpi_rank-1.txt &&
+  ok "SimGrid's line format" || bad "format: $first"
 [ "$(head -1 ring.ti)" = "$work/ring.ti_files/simpi_rank-1.txt" ] && [ "$(grep -c . ring.ti)" = 16 ] &&
   ok "index lists one file per rank" || bad "index: $(head -2 ring.ti)"
 

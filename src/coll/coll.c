@@ -1,0 +1,159 @@
+/* Running one collective call: its sequence number on the communicator
+ * (the tag of all its messages), MPI_IN_PLACE turned into ordinary buffers,
+ * the algorithm chosen by select.c, and the cleanup. */
+#include "coll.h"
+#include "select.h"
+#include "../mpi/op.h"
+#include "../runtime/runtime.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+coll_t coll_begin(rt_comm_t *c)
+{
+  unsigned seq = (unsigned)c->coll_seq++;
+  coll_t k = {.c = c, .n = comm_size(c), .me = comm_rank(c), .tag = (int)(seq & 0x3fffffff)};
+  const char *call = rt_self && rt_self->call ? rt_self->call : "a collective";
+  snprintf(k.what, sizeof k.what, "%s on %s", call, comm_name(c));
+  return k;
+}
+
+/* A private copy of count elements of t at buf. */
+static void *dup_typed(const void *buf, int count, const dt_t *t)
+{
+  void *p = coll_tmp(count, t);
+  dt_copy(buf, count, t, p, count, t);
+  return p;
+}
+
+/* A private copy of the n blocks (byte offset off(i), counts[i] of type(i))
+ * of buf: returns the base address to use in place of buf, *mem what to free. */
+static char *dup_blocks(const void *buf, int n, const int *counts, const int *displs, const dt_t *t,
+                        const dt_t *const *ts, int byte_displs, void **mem)
+{
+  MPI_Aint lo = 0, hi = 0;
+  int any = 0;
+  for (int i = 0; i < n; i++) {
+    const dt_t *ti = ts ? ts[i] : t;
+    if (counts[i] <= 0)
+      continue;
+    MPI_Aint start = (byte_displs ? displs[i] : (MPI_Aint)displs[i] * ti->extent) + ti->lb;
+    MPI_Aint end = start + (MPI_Aint)counts[i] * ti->extent;
+    if (!any || start < lo)
+      lo = start;
+    if (!any || end > hi)
+      hi = end;
+    any = 1;
+  }
+  char *m = malloc(any ? (size_t)(hi - lo) : 1);
+  *mem = m;
+  char *base = m - lo;
+  for (int i = 0; i < n; i++) {
+    const dt_t *ti = ts ? ts[i] : t;
+    MPI_Aint off = byte_displs ? displs[i] : (MPI_Aint)displs[i] * ti->extent;
+    if (counts[i] > 0)
+      dt_copy((const char *)buf + off, counts[i], ti, base + off, counts[i], ti);
+  }
+  return base;
+}
+
+int coll_exec(enum coll_id id, coll_t *k, coll_args_t *a)
+{
+  void *dup = NULL, *mem = NULL;
+  int n = k->n, me = k->me;
+  switch (id) { /* MPI_IN_PLACE where the standard allows it (the MPI layer checked) */
+  case COLL_GATHER:
+  case COLL_GATHERV:
+  case COLL_REDUCE:
+    k->inplace = me == a->root && a->sbuf == MPI_IN_PLACE;
+    break;
+  case COLL_SCATTER:
+  case COLL_SCATTERV:
+    k->inplace = me == a->root && a->rbuf == MPI_IN_PLACE;
+    break;
+  case COLL_BARRIER:
+  case COLL_BCAST:
+    k->inplace = 0;
+    break;
+  default:
+    k->inplace = a->sbuf == MPI_IN_PLACE;
+  }
+  if (k->inplace) {
+    switch (id) {
+    case COLL_GATHER: /* the root's block is already in place */
+    case COLL_ALLGATHER:
+      a->sbuf = coll_at(a->rbuf, (long)(id == COLL_GATHER ? a->root : me) * a->rcount, a->rt);
+      a->scount = a->rcount;
+      a->st = a->rt;
+      break;
+    case COLL_GATHERV:
+    case COLL_ALLGATHERV: {
+      int i = id == COLL_GATHERV ? a->root : me;
+      a->sbuf = coll_at(a->rbuf, a->rdispls[i], a->rt);
+      a->scount = a->rcounts[i];
+      a->st = a->rt;
+      break;
+    }
+    case COLL_SCATTER:
+      a->rbuf = coll_at(a->sbuf, (long)a->root * a->scount, a->st);
+      a->rcount = a->scount;
+      a->rt = a->st;
+      break;
+    case COLL_SCATTERV:
+      a->rbuf = coll_at(a->sbuf, a->sdispls[a->root], a->st);
+      a->rcount = a->scounts[a->root];
+      a->rt = a->st;
+      break;
+    case COLL_ALLTOALL:
+      a->sbuf = dup = dup_typed(a->rbuf, n * a->rcount, a->rt);
+      a->scount = a->rcount;
+      a->st = a->rt;
+      break;
+    case COLL_ALLTOALLV:
+      a->sbuf = dup_blocks(a->rbuf, n, a->rcounts, a->rdispls, a->rt, NULL, 0, &mem);
+      a->scounts = a->rcounts;
+      a->sdispls = a->rdispls;
+      a->st = a->rt;
+      break;
+    case COLL_ALLTOALLW:
+      a->sbuf = dup_blocks(a->rbuf, n, a->rcounts, a->rdispls, NULL, a->rts, 1, &mem);
+      a->scounts = a->rcounts;
+      a->sdispls = a->rdispls;
+      a->sts = a->rts;
+      break;
+    case COLL_REDUCE:
+    case COLL_ALLREDUCE:
+    case COLL_SCAN:
+    case COLL_EXSCAN:
+      a->sbuf = dup = dup_typed(a->rbuf, a->rcount, a->rt);
+      break;
+    case COLL_REDUCE_SCATTER: {
+      long total = 0;
+      for (int i = 0; i < n; i++)
+        total += a->rcounts[i];
+      a->sbuf = dup = dup_typed(a->rbuf, (int)total, a->rt);
+      break;
+    }
+    case COLL_REDUCE_SCATTER_BLOCK:
+      a->sbuf = dup = dup_typed(a->rbuf, n * a->rcount, a->rt);
+      break;
+    default:
+      break;
+    }
+  }
+  const coll_algo_t *al = coll_select(id, k, a);
+  al->fn(k, a);
+  if (dup)
+    coll_tmp_free(dup, a->rt);
+  free(mem);
+  free(a->owned);
+  a->owned = NULL;
+  return k->err;
+}
+
+int coll_run(enum coll_id id, rt_comm_t *c, const coll_args_t *a)
+{
+  coll_t k = coll_begin(c);
+  coll_args_t copy = *a;
+  return coll_exec(id, &k, &copy);
+}
