@@ -9,8 +9,8 @@ trap 'rm -rf "$work"' EXIT
 "$top/wrappers/simcc" -O2 "$top/samples/ring.c" -o "$work/ring"
 command -v script >/dev/null || { echo "SKIP: no script(1) to make a terminal"; exit 0; }
 fail=0
-# long enough to pass two seconds of wall time on a busy machine
-script -qc "$top/wrappers/simrun -np 64 $work/ring 9000" "$work/tty.txt" >/dev/null
+# long enough to pass two seconds of wall time on an idle machine (about 5 s)
+script -qc "$top/wrappers/simrun -np 64 $work/ring 20000" "$work/tty.txt" >/dev/null
 if grep -aq $'\rsimpi: simulated [0-9.]* s, wall [0-9.]* s, [0-9]* events/s' "$work/tty.txt" &&
    grep -aq $'\r\e\[K' "$work/tty.txt"; then
   echo "ok: progress line on a terminal"
