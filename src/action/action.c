@@ -5,6 +5,7 @@
  * collectives only on MPI_COMM_WORLD (the format has no communicators). */
 #include "action.h"
 #include "trace.h"
+#include "check.h"
 #include "../coll/coll.h"
 #include "../kernel/kernel.h"
 #include "../runtime/runtime.h"
@@ -110,11 +111,13 @@ static void trace_coll(enum coll_id id, rt_comm_t *c, const coll_args_t *a)
   {                                                                                                                    \
     coll_args_t a = {__VA_ARGS__};                                                                                     \
     trace_coll(id, c, &a);                                                                                             \
+    check_coll(id, c, &a);                                                                                             \
     return coll_run(id, c, &a);                                                                                        \
   }                                                                                                                    \
   p2p_req_t *act_i##name params                                                                                        \
   {                                                                                                                    \
     coll_args_t a = {__VA_ARGS__};                                                                                     \
+    check_coll(id, c, &a);                                                                                             \
     return coll_start(id, c, &a);                                                                                      \
   }
 
@@ -201,8 +204,10 @@ void act_comm_agree(rt_comm_t *c, const int *mine, int n, int *all)
 void act_comm_exchange(rt_comm_t *c, int peer, int tag, const int *sbuf, int sn, int *rbuf, int rn)
 {
   const dt_t *ints = dt_get(MPI_INT);
-  coll_t k = {.c = c, .n = comm_size(c), .me = comm_rank(c), .tag = 0x40000000 | (tag & 0x3fffffff)};
-  snprintf(k.what, sizeof k.what, "a communicator constructor on %s", comm_name(c));
+  char what[176];
+  snprintf(what, sizeof what, "a communicator constructor on %s", comm_name(c));
+  coll_t k = {.c = c, .n = comm_size(c), .me = comm_rank(c), .tag = 0x40000000 | (tag & 0x3fffffff),
+              .what = coll_intern(what)};
   p2p_req_t *rs[2];
   rs[0] = coll_irecv(&k, rbuf, rn, ints, peer);
   rs[1] = coll_isend(&k, sbuf, sn, ints, peer);

@@ -8,13 +8,35 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <uthash.h>
+
+/* One copy of each distinct name, kept for the whole run. */
+typedef struct interned {
+  char *s;
+  UT_hash_handle hh;
+} interned_t;
+static interned_t *names;
+
+const char *coll_intern(const char *s)
+{
+  interned_t *e;
+  HASH_FIND_STR(names, s, e);
+  if (!e) {
+    e = malloc(sizeof *e);
+    e->s = strdup(s);
+    HASH_ADD_KEYPTR(hh, names, e->s, strlen(e->s), e);
+  }
+  return e->s;
+}
 
 coll_t coll_begin(rt_comm_t *c)
 {
   unsigned seq = (unsigned)c->coll_seq++;
   coll_t k = {.c = c, .n = comm_size(c), .me = comm_rank(c), .tag = (int)(seq & 0x3fffffff)};
   const char *call = rt_self && rt_self->call ? rt_self->call : "a collective";
-  snprintf(k.what, sizeof k.what, "%s on %s", call, comm_name(c));
+  char what[176];
+  snprintf(what, sizeof what, "%s on %s", call, comm_name(c));
+  k.what = coll_intern(what);
   return k;
 }
 

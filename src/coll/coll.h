@@ -43,7 +43,8 @@ typedef struct coll {
   int seg;  /* segment size in bytes chosen by the selector, 0 for the algorithm's default */
   int err;  /* first error class seen by a receive (truncation) */
   int inplace; /* the caller passed MPI_IN_PLACE (selectors may care) */
-  char what[176]; /* "MPI_Bcast on MPI_COMM_WORLD": names its messages in deadlock reports */
+  const char *what; /* "MPI_Bcast on MPI_COMM_WORLD": names its messages in deadlock reports
+                     * (interned: it must outlive the stack of a rank stuck in a deadlock) */
 } coll_t;
 
 typedef void (*coll_fn)(coll_t *k, const coll_args_t *a);
@@ -78,6 +79,8 @@ p2p_req_t *coll_start(enum coll_id id, rt_comm_t *c, const coll_args_t *a);
 /* Both: a call's identity (takes the communicator's next sequence number),
  * and the execution itself (rewrites MPI_IN_PLACE, selects, runs). */
 coll_t coll_begin(rt_comm_t *c);
+/* A string kept for the whole run (one copy per distinct value). */
+const char *coll_intern(const char *s);
 int coll_exec(enum coll_id id, coll_t *k, coll_args_t *a);
 void coll_reduce_local(const void *in, void *inout, int count, const dt_t *t, MPI_Op op);
 

@@ -1,0 +1,7 @@
+/* Diagnostics the action layer performs on collective calls. */
+#ifndef SIMPI_CHECK_H
+#define SIMPI_CHECK_H
+#include "../coll/coll.h"
+/* Warns when the members of c do not make the same collective call. */
+void check_coll(enum coll_id id, rt_comm_t *c, const coll_args_t *a);
+#endif
