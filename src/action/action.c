@@ -51,7 +51,7 @@ void act_start(p2p_req_t *r)
  * source, so that a replay of MPI_ANY_SOURCE receives is deterministic. */
 static void traced_done(p2p_req_t *r)
 {
-  if (!trace_on || r->peer == MPI_PROC_NULL || r->cancelled)
+  if (!trace_on || r->peer == MPI_PROC_NULL || r->cancelled || r->kind == P2P_COLL)
     return;
   if (r->nonblocking)
     trace_wait(r);
@@ -83,23 +83,28 @@ int act_wait_any(p2p_req_t **rs, int n)
 int act_probe(int src, int tag, int ctx, int block, MPI_Status *st) { return p2p_probe(src, tag, ctx, block, st); }
 void act_sleep(double seconds) { kern_sleep(seconds); }
 
-/* A blocking collective on MPI_COMM_WORLD, as a trace line (the format has
- * no communicators, and no line for the v-, w- and scan forms yet). */
+/* A blocking collective as a trace line: SimGrid's format has no
+ * communicators, so one other than the world gets a trailing " comm=ID"
+ * (the ID of a comm_split line), unless tracing/ti-compat:yes asks for
+ * SimGrid's subset only. No line yet for the v-, w- and scan forms. */
 static void trace_coll(enum coll_id id, rt_comm_t *c, const coll_args_t *a)
 {
-  if (!trace_on || !rt_self || !world_of(c))
+  if (!trace_on || !rt_self || comm_is_inter(c) || c->trace_id < 0 || (rt_opts.trace_compat && !world_of(c)))
     return;
   long sn = 0, rn = 0;
   int sid = a->st ? trace_type(a->st, a->scount, &sn) : 0, rid = a->rt ? trace_type(a->rt, a->rcount, &rn) : 0;
+  char suffix[24] = ""; /* extension: the communicator, when it is not the world */
+  if (!world_of(c))
+    snprintf(suffix, sizeof suffix, " comm=%d", c->trace_id);
   switch (id) {
-  case COLL_BARRIER: TRACE("barrier"); break;
-  case COLL_BCAST: TRACE("bcast %ld %d %d", rn, a->root, rid); break;
-  case COLL_REDUCE: TRACE("reduce %ld 0 %d %d", rn, a->root, rid); break;
-  case COLL_ALLREDUCE: TRACE("allreduce %ld 0 %d", rn, rid); break;
-  case COLL_GATHER: TRACE("gather %ld %ld %d %d %d", sn, rn, a->root, sid, rid); break;
-  case COLL_SCATTER: TRACE("scatter %ld %ld %d %d %d", sn, rn, a->root, sid, rid); break;
-  case COLL_ALLGATHER: TRACE("allgather %ld %ld %d %d", sn, rn, sid, rid); break;
-  case COLL_ALLTOALL: TRACE("alltoall %ld %ld %d %d", sn, rn, sid, rid); break;
+  case COLL_BARRIER: TRACE("barrier%s", suffix); break;
+  case COLL_BCAST: TRACE("bcast %ld %d %d%s", rn, a->root, rid, suffix); break;
+  case COLL_REDUCE: TRACE("reduce %ld 0 %d %d%s", rn, a->root, rid, suffix); break;
+  case COLL_ALLREDUCE: TRACE("allreduce %ld 0 %d%s", rn, rid, suffix); break;
+  case COLL_GATHER: TRACE("gather %ld %ld %d %d %d%s", sn, rn, a->root, sid, rid, suffix); break;
+  case COLL_SCATTER: TRACE("scatter %ld %ld %d %d %d%s", sn, rn, a->root, sid, rid, suffix); break;
+  case COLL_ALLGATHER: TRACE("allgather %ld %ld %d %d%s", sn, rn, sid, rid, suffix); break;
+  case COLL_ALLTOALL: TRACE("alltoall %ld %ld %d %d%s", sn, rn, sid, rid, suffix); break;
   default: break;
   }
 }
@@ -219,4 +224,23 @@ void act_comm_bcast(rt_comm_t *c, int *buf, int n, int root)
   const dt_t *ints = dt_get(MPI_INT);
   coll_args_t a = {.rbuf = buf, .rcount = n, .rt = ints, .st = ints, .root = root};
   coll_run(COLL_BCAST, c, &a);
+}
+
+void act_comm_made(rt_comm_t *parent, MPI_Comm made)
+{
+  if (!trace_on || rt_opts.trace_compat || !rt_self || comm_is_inter(parent) || parent->trace_id < 0)
+    return;
+  rt_comm_t *m = made == MPI_COMM_NULL ? NULL : comm_get(made);
+  /* any such communicator is a split of its parent: one color per new
+   * communicator (its context), the new rank as the key */
+  if (m)
+    TRACE("comm_split %d %d %d %d", parent->trace_id, comm_ctx(m), comm_rank(m), m->trace_id);
+  else
+    TRACE("comm_split %d -1 0 -1", parent->trace_id);
+}
+
+void act_comm_freed(rt_comm_t *c)
+{
+  if (trace_on && !rt_opts.trace_compat && !comm_is_inter(c))
+    TRACE("comm_free %d", c->trace_id);
 }

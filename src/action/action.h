@@ -66,4 +66,8 @@ void act_neighbor(const coll_nbr_t *in, int nin, const coll_nbr_t *out, int nout
 void act_comm_agree(rt_comm_t *c, const int *mine, int n, int *all);
 void act_comm_exchange(rt_comm_t *c, int peer, int tag, const int *sbuf, int sn, int *rbuf, int rn);
 void act_comm_bcast(rt_comm_t *c, int *buf, int n, int root);
+/* A communicator made from parent (made may be MPI_COMM_NULL for this rank)
+ * or freed: recorded as the split or free that rebuilds it in a replay. */
+void act_comm_made(rt_comm_t *parent, MPI_Comm made);
+void act_comm_freed(rt_comm_t *c);
 #endif

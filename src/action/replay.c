@@ -26,6 +26,8 @@ static const char *file;
 static long lineno;
 static int rank;
 static pending_t *pending;
+static MPI_Comm *comms; /* trace ids: 0 the world, then the ones comm_split lines make */
+static int ncomms;
 static char *scratch[2];
 static size_t scratch_size[2];
 
@@ -110,9 +112,53 @@ static void wait_one(int src, int dst, int tag, int any)
 
 static int peer(long p) { return p == -333 ? MPI_ANY_SOURCE : (int)p; }
 
+static MPI_Comm comm_of(long id)
+{
+  if (id < 0 || id >= ncomms || comms[id] == MPI_COMM_NULL)
+    die("no communicator %s here (see the comm_split lines)", "with that id");
+  return comms[id];
+}
+
+static void set_comm(long id, MPI_Comm c)
+{
+  if (id >= ncomms) {
+    comms = realloc(comms, sizeof *comms * (size_t)(id + 1));
+    for (long i = ncomms; i <= id; i++)
+      comms[i] = MPI_COMM_NULL;
+    ncomms = (int)id + 1;
+  }
+  comms[id] = c;
+}
+
 static void perform(char **tok, int n)
 {
+  /* extension: a trailing comm=ID names the communicator of a collective */
+  MPI_Comm comm = MPI_COMM_WORLD;
+  if (n > 2 && !strncmp(tok[n - 1], "comm=", 5)) {
+    char *end;
+    long id = strtol(tok[n - 1] + 5, &end, 10);
+    if (*end)
+      die("expected comm=ID, got '%s'", tok[n - 1]);
+    comm = comm_of(id);
+    n--;
+  }
   const char *a = tok[1];
+  if (!strcmp(a, "comm_split")) {
+    long parent = num(tok, n, 2, "the parent communicator"), color = num(tok, n, 3, "the color");
+    long key = num(tok, n, 4, "the key"), id = num(tok, n, 5, "the new communicator");
+    MPI_Comm made;
+    MPI_Comm_split(comm_of(parent), color < 0 ? MPI_UNDEFINED : (int)color, (int)key, &made);
+    if (id >= 0)
+      set_comm(id, made);
+    return;
+  }
+  if (!strcmp(a, "comm_free")) {
+    long id = num(tok, n, 2, "the communicator");
+    MPI_Comm c = comm_of(id);
+    MPI_Comm_free(&c);
+    comms[id] = MPI_COMM_NULL;
+    return;
+  }
   if (!strcmp(a, "init") || !strcmp(a, "finalize") || !strcmp(a, "comm_size") || !strcmp(a, "test"))
     return; /* Init and Finalize frame the replay; the others cost nothing */
   if (!strcmp(a, "compute")) {
@@ -145,12 +191,12 @@ static void perform(char **tok, int n)
     while (pending)
       wait_one(0, 0, 0, 1);
   } else if (!strcmp(a, "barrier")) {
-    MPI_Barrier(MPI_COMM_WORLD);
+    MPI_Barrier(comm);
   } else if (!strcmp(a, "bcast")) {
     long count = num(tok, n, 2, "the count");
     int root = n > 3 ? (int)num(tok, n, 3, "the root") : 0;
     MPI_Datatype t = type(tok, n, 4);
-    MPI_Bcast(buf(count, t, 0), (int)count, t, root, MPI_COMM_WORLD);
+    MPI_Bcast(buf(count, t, 0), (int)count, t, root, comm);
   } else if (!strcmp(a, "reduce") || !strcmp(a, "allreduce")) {
     long count = num(tok, n, 2, "the count");
     double comp = real(tok, n, 3, "the computation");
@@ -158,27 +204,27 @@ static void perform(char **tok, int n)
     int root = !all && n > 4 ? (int)num(tok, n, 4, "the root") : 0;
     MPI_Datatype t = type(tok, n, all ? 4 : 5);
     if (all)
-      MPI_Allreduce(buf(count, t, 0), buf(count, t, 1), (int)count, t, MPI_SUM, MPI_COMM_WORLD);
+      MPI_Allreduce(buf(count, t, 0), buf(count, t, 1), (int)count, t, MPI_SUM, comm);
     else
-      MPI_Reduce(buf(count, t, 0), buf(count, t, 1), (int)count, t, MPI_SUM, root, MPI_COMM_WORLD);
+      MPI_Reduce(buf(count, t, 0), buf(count, t, 1), (int)count, t, MPI_SUM, root, comm);
     if (comp > 0)
       smpi_execute_flops(comp);
   } else if (!strcmp(a, "gather") || !strcmp(a, "scatter") || !strcmp(a, "allgather") || !strcmp(a, "alltoall")) {
     int size;
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    MPI_Comm_size(comm, &size);
     long sc = num(tok, n, 2, "the send count"), rc = num(tok, n, 3, "the receive count");
     int rooted = a[0] == 'g' || a[0] == 's';
     int root = rooted ? (int)num(tok, n, 4, "the root") : 0;
     MPI_Datatype st = type(tok, n, rooted ? 5 : 4), rt = type(tok, n, rooted ? 6 : 5);
     void *s = buf(size * sc, st, 0), *r = buf(size * rc, rt, 1);
     if (!strcmp(a, "gather"))
-      MPI_Gather(s, (int)sc, st, r, (int)rc, rt, root, MPI_COMM_WORLD);
+      MPI_Gather(s, (int)sc, st, r, (int)rc, rt, root, comm);
     else if (!strcmp(a, "scatter"))
-      MPI_Scatter(s, (int)sc, st, r, (int)rc, rt, root, MPI_COMM_WORLD);
+      MPI_Scatter(s, (int)sc, st, r, (int)rc, rt, root, comm);
     else if (!strcmp(a, "allgather"))
-      MPI_Allgather(s, (int)sc, st, r, (int)rc, rt, MPI_COMM_WORLD);
+      MPI_Allgather(s, (int)sc, st, r, (int)rc, rt, comm);
     else
-      MPI_Alltoall(s, (int)sc, st, r, (int)rc, rt, MPI_COMM_WORLD);
+      MPI_Alltoall(s, (int)sc, st, r, (int)rc, rt, comm);
   } else
     die("unknown action '%s'", a);
 }
@@ -187,6 +233,7 @@ int main(int argc, char **argv)
 {
   MPI_Init(&argc, &argv); /* the runtime does not time a replayer's own work */
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  set_comm(0, MPI_COMM_WORLD);
   const char *index = getenv("SIMPI_REPLAY");
   if (!index || !*index) {
     fprintf(stderr, "simpi-replay: start me with simrun --replay=TRACE\n");

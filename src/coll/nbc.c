@@ -63,6 +63,7 @@ p2p_req_t *coll_start(enum coll_id id, rt_comm_t *c, const coll_args_t *a)
   r->nonblocking = 1;
   r->active = 1;
   r->peer = MPI_PROC_NULL;
+  r->peer_world = -1;
   r->tag = j->k.tag;
   r->comm_name = comm_name(c);
   j->mbox = kern_mbox_get();

@@ -39,6 +39,7 @@ void comm_init_builtin(void)
   for (int i = 0; i < rt_nranks; i++) {
     init_obj(&world_objs[i], &world_core, 0, i, i, MPI_COMM_WORLD, "MPI_COMM_WORLD");
     init_obj(&self_objs[i], &self_core, 0, 0, i, MPI_COMM_SELF, "MPI_COMM_SELF");
+    self_objs[i].trace_id = -1;
   }
 }
 
@@ -102,6 +103,7 @@ MPI_Comm comm_attach(comm_core_t *core, int side, const rt_comm_t *parent)
   init_obj(c, core, side, rank, me, MPI_COMM_NULL, "");
   if (parent)
     c->errh = parent->errh;
+  c->trace_id = ++rt_self->comms_made;
   c->handle = ht_add(&comms, c);
   return c->handle;
 }

@@ -36,6 +36,7 @@ typedef struct rt_comm {
   int coll_seq;    /* collectives started on this communicator */
   struct attr *attrs;
   int info;        /* MPI_Info hints given at creation or by Comm_set_info */
+  int trace_id;    /* names it in the owner's trace: world 0, self -1, then 1, 2, ... */
   char name[MPI_MAX_OBJECT_NAME];
 } rt_comm_t;
 

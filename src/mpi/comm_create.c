@@ -99,6 +99,17 @@ static int *member_list(const rt_comm_t *c)
   return w;
 }
 
+/* The agreement of a constructor over the whole parent: the same
+ * communication as Comm_split's (every member's color and key), so that a
+ * replay, which rebuilds every communicator with Comm_split, takes the same
+ * simulated time. */
+static void agree_as_split(rt_comm_t *c)
+{
+  int mine[2] = {0, comm_rank(c)}, *all = malloc(sizeof(int) * 2 * (size_t)comm_size(c));
+  act_comm_agree(c, mine, 2, all);
+  free(all);
+}
+
 static int finish_new(rt_rank_t *self, rt_comm_t *parent, comm_core_t *core, int side, MPI_Comm *out, int dup)
 {
   *out = comm_attach(core, side, parent);
@@ -115,15 +126,17 @@ static int dup(rt_rank_t *self, rt_comm_t *c, MPI_Info info, MPI_Comm *newcomm)
 {
   CHECK(!comm_is_inter(c), c->handle, MPI_ERR_COMM, "duplicating intercommunicators is not supported");
   CHECK(newcomm, c->handle, MPI_ERR_ARG, "newcomm is NULL");
-  act_comm_agree(c, NULL, 0, NULL); /* the context-id agreement of a real MPI */
+  agree_as_split(c);
   int *w = member_list(c);
   struct list l = {comm_size(c), w};
   long key[3] = {0, 0, 0};
   comm_core_t *core = agree(c->core, MADE_DUP, key, build_list, &l);
   free(w);
   int err = finish_new(self, c, core, 0, newcomm, 1);
-  if (!err)
+  if (!err) {
     comm_get(*newcomm)->info = info_dup(info != MPI_INFO_NULL ? info : c->info);
+    act_comm_made(c, *newcomm);
+  }
   return err;
 }
 
@@ -156,6 +169,7 @@ int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
   int err = finish_new(self, c, core, 0, newcomm, 1);
   if (!err) {
     comm_get(*newcomm)->info = info_dup(c->info);
+    act_comm_made(c, *newcomm);
     *request = req_completed(self);
   }
   MPI_LEAVE(err);
@@ -210,6 +224,8 @@ int comm_split_kind(rt_rank_t *self, rt_comm_t *c, int color, int key, int kind,
     err = finish_new(self, c, core, 0, newcomm, 0);
   }
   free(pairs);
+  if (!err)
+    act_comm_made(c, *newcomm);
   return err;
 }
 
@@ -244,9 +260,10 @@ int comm_create_from(rt_rank_t *self, rt_comm_t *c, rt_group_t *g, int kind, int
   }
   int in = group_rank_of(g, self->id) != MPI_UNDEFINED;
   if (kind != MADE_CREATE_GROUP)
-    act_comm_agree(c, NULL, 0, NULL); /* collective over the whole parent */
+    agree_as_split(c); /* collective over the whole parent */
   if (!in) {
     *newcomm = MPI_COMM_NULL;
+    act_comm_made(c, MPI_COMM_NULL);
     return MPI_SUCCESS;
   }
   struct list l = {g->size, g->w};
@@ -255,6 +272,8 @@ int comm_create_from(rt_rank_t *self, rt_comm_t *c, rt_group_t *g, int kind, int
   int err = finish_new(self, c, core, 0, newcomm, 0);
   if (!err && kind == MADE_CREATE_GROUP)
     act_comm_agree(comm_get(*newcomm), NULL, 0, NULL); /* collective over the group only */
+  else if (!err)
+    act_comm_made(c, *newcomm);
   return err;
 }
 
@@ -289,6 +308,7 @@ int PMPI_Comm_free(MPI_Comm *comm)
   CHECK_COMM(*comm, c);
   int err = attr_delete_all(c);
   CHECK(!err, *comm, err, "an attribute delete callback failed");
+  act_comm_freed(c);
   comm_release(c);
   *comm = MPI_COMM_NULL;
   MPI_LEAVE(MPI_SUCCESS);

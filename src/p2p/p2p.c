@@ -256,10 +256,15 @@ void p2p_wait(p2p_req_t *r)
   if (r->done || !r->active)
     return;
   if (r->kc) {
+    /* a nonblocking collective's own transfers, made by its helper with
+     * this rank's identity, say more in a deadlock report than the request */
     rt_rank_t *me = rt_self;
-    me->waiting_on = r;
+    int mine = r->kind != P2P_COLL;
+    if (mine)
+      me->waiting_on = r;
     kern_wait(r->kc);
-    me->waiting_on = NULL;
+    if (mine)
+      me->waiting_on = NULL;
   }
   finish(r);
 }

@@ -23,6 +23,7 @@ typedef struct rt_opts {
   int stats; /* --stats */
   const char *trace; /* record a time-independent trace into this index file */
   const char *replay; /* replay this trace */
+  int trace_compat;   /* write SimGrid's subset only (tracing/ti-compat:yes) */
 } rt_opts_t;
 
 enum { SHARED_NO, SHARED_LOCAL, SHARED_GLOBAL };
@@ -45,6 +46,7 @@ typedef struct rt_rank {
   double compute_total;  /* seconds of computation measured so far */
   int bench_off;         /* smpi_bench_end() called: computation is not timed */
   long mpi_calls;        /* MPI calls made so far */
+  int comms_made;        /* communicators created so far (their trace ids) */
   const char *trace_file; /* replay: the trace line this rank is performing */
   long trace_line;
   double mpi_t0;         /* simulated time when the current MPI call began */

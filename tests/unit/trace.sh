@@ -17,7 +17,7 @@ bad() { echo "FAIL: $1"; fail=1; }
 simtime() { sed -n 's/^simpi: simulated time \([0-9.]*\) s.*/\1/p' "$1"; }
 close() { awk -v a="$1" -v b="$2" 'BEGIN { d = (a - b) / b; if (d < 0) d = -d; exit !(b > 0 && d <= 0.001) }'; }
 
-for s in ring pingpong pi; do "$simcc" -O2 "$top/samples/$s.c" -o $s || bad "build $s"; done
+for s in ring pingpong pi jacobi2d; do "$simcc" -O2 "$top/samples/$s.c" -o $s -lm || bad "build $s"; done
 roundtrip() { # name np args...
   local name=$1 np=$2
   shift 2
@@ -30,6 +30,13 @@ roundtrip() { # name np args...
 roundtrip ring 16 200
 roundtrip pingpong 2 5 1048576
 roundtrip pi 8
+# collectives on a Cartesian communicator: comm_split lines and comm=ID suffixes
+roundtrip jacobi2d 6 64 50
+grep -q ' comm_split 0 [0-9]* [0-9]* 1$' jacobi2d.ti_files/simpi_rank-1.txt &&
+  grep -q ' allreduce 1 0 0 comm=1$' jacobi2d.ti_files/simpi_rank-1.txt &&
+  ok "sub-communicators are recorded" || bad "no comm_split/comm= lines in the jacobi trace"
+"$simrun" -q -np 6 --trace-ti="$work/compat.ti" --cfg=tracing/ti-compat:yes ./jacobi2d 64 5 >/dev/null
+if cat compat.ti_files/* | grep -q 'comm'; then bad "ti-compat still writes extensions"; else ok "ti-compat sticks to SimGrid's lines"; fi
 
 # the format: SimGrid's lines
 first=$(grep -v '^0 compute [0-9]*$' ring.ti_files/simpi_rank-1.txt | head -2 | tr '\n' '|')
