@@ -110,6 +110,22 @@ typedef struct MPI_Status {
 #define MPI_2INT SIMPI_T(36)
 #define MPI_SHORT_INT SIMPI_T(37)
 #define MPI_LONG_DOUBLE_INT SIMPI_T(38)
+/* Fortran-named types, for C programs that use them: the C types of the
+ * same layout (gfortran's default kinds). */
+#define MPI_CHARACTER MPI_CHAR
+#define MPI_INTEGER MPI_INT
+#define MPI_LOGICAL MPI_INT
+#define MPI_REAL MPI_FLOAT
+#define MPI_DOUBLE_PRECISION MPI_DOUBLE
+#define MPI_COMPLEX MPI_C_FLOAT_COMPLEX
+#define MPI_DOUBLE_COMPLEX MPI_C_DOUBLE_COMPLEX
+#define MPI_INTEGER1 MPI_INT8_T
+#define MPI_INTEGER2 MPI_INT16_T
+#define MPI_INTEGER4 MPI_INT32_T
+#define MPI_INTEGER8 MPI_INT64_T
+#define MPI_REAL4 MPI_FLOAT
+#define MPI_REAL8 MPI_DOUBLE
+#define MPI_2INTEGER MPI_2INT
 #define SIMPI_NUM_BASIC_TYPES 39
 
 #define MPI_OP_NULL ((MPI_Op)0x18000000)

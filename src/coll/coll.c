@@ -81,6 +81,8 @@ static char *dup_blocks(const void *buf, int n, const int *counts, const int *di
 
 int coll_exec(enum coll_id id, coll_t *k, coll_args_t *a)
 {
+  if (comm_is_inter(k->c))
+    return coll_inter_exec(id, k, a);
   void *dup = NULL, *mem = NULL;
   int n = k->n, me = k->me;
   switch (id) { /* MPI_IN_PLACE where the standard allows it (the MPI layer checked) */

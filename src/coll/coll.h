@@ -82,6 +82,8 @@ coll_t coll_begin(rt_comm_t *c);
 /* A string kept for the whole run (one copy per distinct value). */
 const char *coll_intern(const char *s);
 int coll_exec(enum coll_id id, coll_t *k, coll_args_t *a);
+/* The same on an intercommunicator (inter.c). */
+int coll_inter_exec(enum coll_id id, coll_t *k, coll_args_t *a);
 void coll_reduce_local(const void *in, void *inout, int count, const dt_t *t, MPI_Op op);
 
 /* Point-to-point helpers (coll_p2p.c): the call's tag, the collective context. */

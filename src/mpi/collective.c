@@ -10,9 +10,16 @@
 
 #define BODY static inline __attribute__((always_inline)) int
 
+/* On an intercommunicator the root is MPI_ROOT (the root itself), MPI_PROC_NULL
+ * (the rest of its group) or a rank of the remote group. */
 #define CHECK_ROOT(root, c, comm)                                                                                      \
-  CHECK((root) >= 0 && (root) < comm_size(c), comm, MPI_ERR_ROOT, "invalid root %d (communicator size %d)", root,  \
-        comm_size(c))
+  CHECK(comm_is_inter(c) ? (root) == MPI_ROOT || (root) == MPI_PROC_NULL || ((root) >= 0 && (root) < comm_peer_size(c)) \
+                         : (root) >= 0 && (root) < comm_size(c),                                                       \
+        comm, MPI_ERR_ROOT, "invalid root %d (communicator size %d)", root, comm_size(c))
+#define AT_ROOT(c, root) (comm_is_inter(c) ? (root) == MPI_ROOT : comm_rank(c) == (root))
+/* The collectives that exist on intercommunicators here. */
+#define CHECK_INTRA(c, comm)                                                                                           \
+  CHECK(!comm_is_inter(c), comm, MPI_ERR_COMM, "this collective is not supported on intercommunicators")
 #define CHECK_OP(op, t, h, comm)                                                                                       \
   do {                                                                                                                 \
     CHECK(op_valid(op), comm, MPI_ERR_OP, "invalid operation (0x%x)", (unsigned)(op));                               \
@@ -86,9 +93,15 @@ BODY gather(const char *name, int nb, const void *sbuf, int scount, MPI_Datatype
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
   CHECK_ROOT(root, c, comm);
-  int at_root = comm_rank(c) == root;
+  int at_root = AT_ROOT(c, root);
+  if (comm_is_inter(c) && root == MPI_PROC_NULL) { /* the root's group but for the root: nothing to do */
+    c->coll_seq++; /* but the call counts: every member numbers collectives alike */
+    if (nb)
+      *req = req_completed(self);
+    MPI_LEAVE(MPI_SUCCESS);
+  }
   const dt_t *st = NULL, *rt = NULL;
-  if (!(at_root && sbuf == MPI_IN_PLACE)) {
+  if (!(at_root && (sbuf == MPI_IN_PLACE || comm_is_inter(c)))) {
     CHECK_NOT_IN_PLACE(sbuf, comm, "send buffer (only at the root)");
     CHECK_TYPE(stype, st_, comm);
     CHECK_COUNT(scount, comm);
@@ -114,10 +127,17 @@ BODY gatherv(const char *name, int nb, const void *sbuf, int scount, MPI_Datatyp
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
+  CHECK_INTRA(c, comm);
   CHECK_ROOT(root, c, comm);
-  int at_root = comm_rank(c) == root;
+  int at_root = AT_ROOT(c, root);
+  if (comm_is_inter(c) && root == MPI_PROC_NULL) { /* the root's group but for the root: nothing to do */
+    c->coll_seq++; /* but the call counts: every member numbers collectives alike */
+    if (nb)
+      *req = req_completed(self);
+    MPI_LEAVE(MPI_SUCCESS);
+  }
   const dt_t *st = NULL, *rt = NULL;
-  if (!(at_root && sbuf == MPI_IN_PLACE)) {
+  if (!(at_root && (sbuf == MPI_IN_PLACE || comm_is_inter(c)))) {
     CHECK_NOT_IN_PLACE(sbuf, comm, "send buffer (only at the root)");
     CHECK_TYPE(stype, st_, comm);
     CHECK_COUNT(scount, comm);
@@ -145,7 +165,13 @@ BODY scatter(const char *name, int nb, const void *sbuf, int scount, MPI_Datatyp
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
   CHECK_ROOT(root, c, comm);
-  int at_root = comm_rank(c) == root;
+  int at_root = AT_ROOT(c, root);
+  if (comm_is_inter(c) && root == MPI_PROC_NULL) { /* the root's group but for the root: nothing to do */
+    c->coll_seq++; /* but the call counts: every member numbers collectives alike */
+    if (nb)
+      *req = req_completed(self);
+    MPI_LEAVE(MPI_SUCCESS);
+  }
   const dt_t *st = NULL, *rt = NULL;
   if (at_root) {
     CHECK_TYPE(stype, st_, comm);
@@ -155,7 +181,7 @@ BODY scatter(const char *name, int nb, const void *sbuf, int scount, MPI_Datatyp
     CHECK_NOT_ALIASED(sbuf, rbuf, scount, comm);
     st = st_;
   }
-  if (!(at_root && rbuf == MPI_IN_PLACE)) {
+  if (!(at_root && (rbuf == MPI_IN_PLACE || comm_is_inter(c)))) {
     CHECK_NOT_IN_PLACE(rbuf, comm, "receive buffer (only at the root)");
     CHECK_TYPE(rtype, rt_, comm);
     CHECK_COUNT(rcount, comm);
@@ -173,8 +199,15 @@ BODY scatterv(const char *name, int nb, const void *sbuf, const int *scounts, co
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
+  CHECK_INTRA(c, comm);
   CHECK_ROOT(root, c, comm);
-  int at_root = comm_rank(c) == root;
+  int at_root = AT_ROOT(c, root);
+  if (comm_is_inter(c) && root == MPI_PROC_NULL) { /* the root's group but for the root: nothing to do */
+    c->coll_seq++; /* but the call counts: every member numbers collectives alike */
+    if (nb)
+      *req = req_completed(self);
+    MPI_LEAVE(MPI_SUCCESS);
+  }
   const dt_t *st = NULL, *rt = NULL;
   if (at_root) {
     CHECK_TYPE(stype, st_, comm);
@@ -185,7 +218,7 @@ BODY scatterv(const char *name, int nb, const void *sbuf, const int *scounts, co
     CHECK_NOT_ALIASED(sbuf, rbuf, rcount, comm);
     st = st_;
   }
-  if (!(at_root && rbuf == MPI_IN_PLACE)) {
+  if (!(at_root && (rbuf == MPI_IN_PLACE || comm_is_inter(c)))) {
     CHECK_NOT_IN_PLACE(rbuf, comm, "receive buffer (only at the root)");
     CHECK_TYPE(rtype, rt_, comm);
     CHECK_COUNT(rcount, comm);
@@ -230,6 +263,7 @@ BODY allgatherv(const char *name, int nb, const void *sbuf, int scount, MPI_Data
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
+  CHECK_INTRA(c, comm);
   CHECK_COUNTS(rcounts, comm_size(c), comm, "recvcounts");
   CHECK_ARRAY(displs, comm, "displs");
   int any = sum(rcounts, comm_size(c)) > 0;
@@ -258,6 +292,7 @@ BODY alltoallv(const char *name, int nb, const void *sbuf, const int *scounts, c
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
+  CHECK_INTRA(c, comm);
   int n = comm_size(c);
   const dt_t *st = NULL;
   if (sbuf != MPI_IN_PLACE) {
@@ -285,6 +320,7 @@ BODY alltoallw(const char *name, int nb, const void *sbuf, const int *scounts, c
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
+  CHECK_INTRA(c, comm);
   int n = comm_size(c), in_place = sbuf == MPI_IN_PLACE;
   if (!in_place) {
     CHECK_COUNTS(scounts, n, comm, "sendcounts");
@@ -324,10 +360,16 @@ BODY reduce(const char *name, int nb, const void *sbuf, void *rbuf, int count, M
   CHECK_COMM(comm, c);
   CHECK_VECTOR(count, type, t, op, comm);
   CHECK_ROOT(root, c, comm);
-  int at_root = comm_rank(c) == root;
+  int at_root = AT_ROOT(c, root);
+  if (comm_is_inter(c) && root == MPI_PROC_NULL) { /* the root's group but for the root: nothing to do */
+    c->coll_seq++; /* but the call counts: every member numbers collectives alike */
+    if (nb)
+      *req = req_completed(self);
+    MPI_LEAVE(MPI_SUCCESS);
+  }
   if (!at_root)
     CHECK_NOT_IN_PLACE(sbuf, comm, "send buffer (only at the root)");
-  if (sbuf != MPI_IN_PLACE)
+  if (sbuf != MPI_IN_PLACE && !(at_root && comm_is_inter(c)))
     CHECK_DBUF(sbuf, count, t, comm);
   if (at_root) {
     CHECK_NOT_IN_PLACE(rbuf, comm, "receive buffer");
@@ -346,6 +388,8 @@ BODY reduce(const char *name, int nb, const void *sbuf, void *rbuf, int count, M
   {                                                                                                                    \
     MPI_ENTER(name);                                                                                                   \
     CHECK_COMM(comm, c);                                                                                               \
+    CHECK(!comm_is_inter(c) || name[4] == 'A' || name[5] == 'A', comm, MPI_ERR_COMM,                                  \
+          "scans are not defined on intercommunicators");                                                              \
     CHECK_VECTOR(count, type, t, op, comm);                                                                            \
     if (sbuf != MPI_IN_PLACE)                                                                                          \
       CHECK_DBUF(sbuf, count, t, comm);                                                                                \
@@ -365,6 +409,7 @@ BODY reduce_scatter(const char *name, int nb, const void *sbuf, void *rbuf, cons
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
+  CHECK_INTRA(c, comm);
   CHECK_COUNTS(rcounts, comm_size(c), comm, "recvcounts");
   long total = sum(rcounts, comm_size(c));
   CHECK(total <= 0x7fffffff, comm, MPI_ERR_COUNT, "the counts add up to more than 2^31-1 elements");
@@ -385,6 +430,7 @@ BODY reduce_scatter_block(const char *name, int nb, const void *sbuf, void *rbuf
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
+  CHECK_INTRA(c, comm);
   CHECK_VECTOR(rcount, type, t, op, comm);
   if (sbuf != MPI_IN_PLACE)
     CHECK_DBUF(sbuf, rcount, t, comm);
