@@ -58,7 +58,9 @@ typedef struct MPI_Status {
 #define MPI_GROUP_EMPTY ((MPI_Group)SIMPI_HANDLE(SIMPI_KIND_GROUP, 0))
 
 #define MPI_REQUEST_NULL ((MPI_Request)SIMPI_HANDLE(SIMPI_KIND_REQ, 0))
-#define MPI_MESSAGE_NULL ((MPI_Message)0x2c800000)
+#define SIMPI_KIND_MSG 0x30
+#define MPI_MESSAGE_NULL ((MPI_Message)SIMPI_HANDLE(SIMPI_KIND_MSG, 0))
+#define MPI_MESSAGE_NO_PROC ((MPI_Message)SIMPI_HANDLE(SIMPI_KIND_MSG, 1))
 #define MPI_INFO_NULL ((MPI_Info)0x1c000000)
 #define MPI_INFO_ENV ((MPI_Info)SIMPI_HANDLE(SIMPI_KIND_INFO, 1))
 #define MPI_WIN_NULL ((MPI_Win)0x20000000)
@@ -172,6 +174,7 @@ typedef struct MPI_Status {
 #define MPI_ERR_INFO_KEY 24
 #define MPI_ERR_INFO_VALUE 25
 #define MPI_ERR_INFO_NOKEY 26
+#define MPI_ERR_NO_MEM 27
 #define MPI_ERR_LASTCODE 64
 
 #define MPI_PROC_NULL (-1)
@@ -272,6 +275,15 @@ SIMPI_DECL(int, Test_cancelled, (const MPI_Status *status, int *flag))
 SIMPI_DECL(int, Probe, (int source, int tag, MPI_Comm comm, MPI_Status *status))
 SIMPI_DECL(int, Iprobe, (int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status))
 SIMPI_DECL(int, Get_count, (const MPI_Status *status, MPI_Datatype datatype, int *count))
+SIMPI_DECL(int, Mprobe, (int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Status *status))
+SIMPI_DECL(int, Improbe, (int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message, MPI_Status *status))
+SIMPI_DECL(int, Mrecv, (void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Status *status))
+SIMPI_DECL(int, Imrecv, (void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Request *request))
+SIMPI_DECL(int, Status_set_elements, (MPI_Status *status, MPI_Datatype datatype, int count))
+SIMPI_DECL(int, Status_set_elements_x, (MPI_Status *status, MPI_Datatype datatype, MPI_Count count))
+SIMPI_DECL(int, Status_set_cancelled, (MPI_Status *status, int flag))
+SIMPI_DECL(int, Alloc_mem, (MPI_Aint size, MPI_Info info, void *baseptr))
+SIMPI_DECL(int, Free_mem, (void *base))
 SIMPI_DECL(int, Buffer_attach, (void *buffer, int size))
 SIMPI_DECL(int, Buffer_detach, (void *buffer_addr, int *size))
 

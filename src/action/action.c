@@ -47,6 +47,15 @@ void act_start(p2p_req_t *r)
   p2p_start(r);
 }
 
+/* A receive of a message taken by a matched probe: written with its source. */
+void act_start_matched(p2p_req_t *r, p2p_msg_t *m)
+{
+  if (trace_on && r->nonblocking)
+    trace_p2p("irecv", r, m->owner);
+  r->peer_world = m->owner;
+  p2p_start_matched(r, m);
+}
+
 /* After r completed: a blocking receive is written now, with its actual
  * source, so that a replay of MPI_ANY_SOURCE receives is deterministic. */
 static void traced_done(p2p_req_t *r)

@@ -13,6 +13,7 @@
 #include "../coll/coll.h"
 
 void act_start(p2p_req_t *r);
+void act_start_matched(p2p_req_t *r, p2p_msg_t *m);
 void act_wait(p2p_req_t *r);
 int act_test(p2p_req_t *r);
 int act_wait_any(p2p_req_t **rs, int n);

@@ -36,6 +36,7 @@ static const char *class_names[] = {
     [MPI_ERR_INFO_KEY] = "MPI_ERR_INFO_KEY: invalid info key",
     [MPI_ERR_INFO_VALUE] = "MPI_ERR_INFO_VALUE: invalid info value",
     [MPI_ERR_INFO_NOKEY] = "MPI_ERR_INFO_NOKEY: no such info key",
+    [MPI_ERR_NO_MEM] = "MPI_ERR_NO_MEM: out of memory",
 };
 #define NCLASSES ((int)(sizeof class_names / sizeof *class_names))
 

@@ -160,26 +160,59 @@ static void start_send(p2p_req_t *r)
     r->kc = kc;
 }
 
+/* Removes the first unexpected message matching (src, tag, ctx) from q. */
+static p2p_msg_t *take_unexpected(p2p_queues_t *q, int src, int tag, int ctx)
+{
+  p2p_msg_t *m, *prev = NULL;
+  for (m = q->uhead; m; prev = m, m = m->next)
+    if (matches(src, tag, ctx, m->src, m->tag, m->ctx))
+      break;
+  if (!m)
+    return NULL;
+  if (prev)
+    prev->next = m->next;
+  else
+    q->uhead = m->next;
+  if (q->utail == m)
+    q->utail = prev;
+  return m;
+}
+
+/* The receive r takes the message m, already out of the queue. */
+static void receive_msg(p2p_req_t *r, p2p_msg_t *m)
+{
+  deliver(r, m->owner, m->src, m->tag, m->bytes, m->buf, m->count, m->dt, m->copy);
+  r->mbox = m->mbox;
+  msg_free(m);
+  r->kc = kern_recv(r->mbox);
+}
+
+p2p_msg_t *p2p_mprobe(int src, int tag, int ctx, int block, MPI_Status *st)
+{
+  if (!p2p_probe(src, tag, ctx, block, st))
+    return NULL;
+  return take_unexpected(&rt_self->q, src, tag, ctx);
+}
+
+void p2p_start_matched(p2p_req_t *r, p2p_msg_t *m)
+{
+  r->active = 1;
+  r->done = 0;
+  r->cancelled = 0;
+  r->kc = NULL;
+  r->mbox = NULL;
+  memset(&r->st, 0, sizeof r->st);
+  receive_msg(r, m);
+}
+
 static void start_recv(p2p_req_t *r)
 {
   p2p_queues_t *q = &rt_ranks[r->owner].q;
   kern_mbox_t *spare = kern_mbox_get(); /* before matching: see start_send */
-  p2p_msg_t *m, *prev = NULL;
-  for (m = q->uhead; m; prev = m, m = m->next)
-    if (matches(r->peer, r->tag, r->ctx, m->src, m->tag, m->ctx))
-      break;
+  p2p_msg_t *m = take_unexpected(q, r->peer, r->tag, r->ctx);
   if (m) {
-    if (prev)
-      prev->next = m->next;
-    else
-      q->uhead = m->next;
-    if (q->utail == m)
-      q->utail = prev;
-    deliver(r, m->owner, m->src, m->tag, m->bytes, m->buf, m->count, m->dt, m->copy);
     kern_mbox_put_back(spare);
-    r->mbox = m->mbox;
-    msg_free(m);
-    r->kc = kern_recv(r->mbox);
+    receive_msg(r, m);
     return;
   }
   r->mbox = spare;

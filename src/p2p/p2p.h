@@ -63,6 +63,10 @@ int p2p_test(p2p_req_t *r);
 int p2p_wait_any(p2p_req_t **rs, int n);
 /* Looks for a matching unexpected message on the calling rank; blocks if asked. */
 int p2p_probe(int src, int tag, int ctx, int block, MPI_Status *st);
+/* Matched probe: takes the matching unexpected message out of the queue
+ * (NULL if none and not blocking); p2p_start_matched receives it. */
+p2p_msg_t *p2p_mprobe(int src, int tag, int ctx, int block, MPI_Status *st);
+void p2p_start_matched(p2p_req_t *r, p2p_msg_t *m);
 /* Cancels a receive not matched yet; returns 1 if cancelled. */
 int p2p_cancel(p2p_req_t *r);
 /* Human description of what r waits for, for reports. */

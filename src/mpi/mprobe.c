@@ -1,0 +1,161 @@
+/* Matched probes and receives (Mprobe, Improbe, Mrecv, Imrecv): a probe
+ * takes the message out of the matching queue and names it by an
+ * MPI_Message handle, so that no other receive can take it; the status
+ * setters; MPI_Alloc_mem and MPI_Free_mem. */
+#include "handles.h"
+#include "request.h"
+#include "../action/action.h"
+#include <stdlib.h>
+
+typedef struct message {
+  p2p_msg_t *m;
+  MPI_Status st;
+  MPI_Comm comm;
+} message_t;
+
+static htable_t messages = HTABLE(SIMPI_KIND_MSG, 2); /* 0: NULL, 1: NO_PROC */
+
+static int mprobe(rt_rank_t *self, int source, int tag, MPI_Comm comm, int block, int *flag, MPI_Message *message,
+                  MPI_Status *status)
+{
+  rt_comm_t *c = comm_get(comm);
+  if (!c)
+    return mpi_error(self, MPI_COMM_WORLD, MPI_ERR_COMM, "invalid communicator (0x%x)", (unsigned)comm);
+  if (!message)
+    return mpi_error(self, comm, MPI_ERR_ARG, "message is NULL");
+  if (!(source == MPI_ANY_SOURCE || source == MPI_PROC_NULL || (source >= 0 && source < comm_peer_size(c))))
+    return mpi_error(self, comm, MPI_ERR_RANK, "invalid source rank %d", source);
+  if (!(tag == MPI_ANY_TAG || (tag >= 0 && tag <= MPI_TAG_UB_VALUE)))
+    return mpi_error(self, comm, MPI_ERR_TAG, "invalid tag %d", tag);
+  MPI_Status st = {MPI_PROC_NULL, MPI_ANY_TAG, MPI_SUCCESS, 0, 0};
+  if (flag)
+    *flag = 1;
+  if (source == MPI_PROC_NULL)
+    *message = MPI_MESSAGE_NO_PROC;
+  else {
+    p2p_msg_t *m = p2p_mprobe(source, tag, comm_ctx(c), block, &st);
+    if (!m) {
+      *flag = 0;
+      act_sleep(rt_opts.iprobe_sleep);
+      return MPI_SUCCESS;
+    }
+    message_t *msg = malloc(sizeof *msg);
+    *msg = (message_t){m, st, comm};
+    *message = ht_add(&messages, msg);
+  }
+  if (status != MPI_STATUS_IGNORE)
+    *status = st;
+  return MPI_SUCCESS;
+}
+
+int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Status *status)
+{
+  MPI_ENTER("MPI_Mprobe");
+  MPI_LEAVE(mprobe(self, source, tag, comm, 1, NULL, message, status));
+}
+
+int PMPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message, MPI_Status *status)
+{
+  MPI_ENTER("MPI_Improbe");
+  CHECK(flag, comm, MPI_ERR_ARG, "flag is NULL");
+  MPI_LEAVE(mprobe(self, source, tag, comm, 0, flag, message, status));
+}
+
+/* Builds the receive for a probed message (or the empty one of NO_PROC). */
+static int mrecv(rt_rank_t *self, void *buf, int count, MPI_Datatype type, MPI_Message *message, p2p_req_t **out)
+{
+  if (!message || (*message != MPI_MESSAGE_NO_PROC && !ht_get(&messages, *message)))
+    return mpi_error(self, MPI_COMM_WORLD, MPI_ERR_REQUEST, "invalid message handle");
+  message_t *msg = *message == MPI_MESSAGE_NO_PROC ? NULL : ht_get(&messages, *message);
+  MPI_Comm comm = msg ? msg->comm : MPI_COMM_SELF;
+  int err = req_build(self, out, P2P_RECV, P2P_STANDARD, buf, count, type, msg ? msg->st.MPI_SOURCE : MPI_PROC_NULL,
+                      msg ? msg->st.MPI_TAG : 0, comm);
+  if (err)
+    return err;
+  if (msg) {
+    ht_remove(&messages, *message);
+    act_start_matched(*out, msg->m);
+    free(msg);
+  } else
+    act_start(*out);
+  *message = MPI_MESSAGE_NULL;
+  return MPI_SUCCESS;
+}
+
+int PMPI_Mrecv(void *buf, int count, MPI_Datatype type, MPI_Message *message, MPI_Status *status)
+{
+  MPI_ENTER("MPI_Mrecv");
+  p2p_req_t *r;
+  int err = mrecv(self, buf, count, type, message, &r);
+  if (err)
+    MPI_LEAVE(err);
+  act_wait(r);
+  if (status != MPI_STATUS_IGNORE)
+    *status = r->st;
+  err = r->st.MPI_ERROR == MPI_ERR_TRUNCATE ? req_truncated(self, r) : MPI_SUCCESS;
+  p2p_req_free(r);
+  MPI_LEAVE(err);
+}
+
+int PMPI_Imrecv(void *buf, int count, MPI_Datatype type, MPI_Message *message, MPI_Request *request)
+{
+  MPI_ENTER("MPI_Imrecv");
+  CHECK(request, MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");
+  p2p_req_t *r;
+  int err = mrecv(self, buf, count, type, message, &r);
+  if (!err) {
+    r->nonblocking = 1;
+    *request = req_handle_new(r);
+  }
+  MPI_LEAVE(err);
+}
+
+int PMPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype type, MPI_Count count)
+{
+  MPI_ENTER("MPI_Status_set_elements");
+  CHECK(status && count >= 0, MPI_COMM_WORLD, MPI_ERR_ARG, "invalid status or count");
+  CHECK_TYPE(type, t, MPI_COMM_WORLD);
+  status->simpi_bytes = count * (long long)t->size;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Status_set_elements(MPI_Status *status, MPI_Datatype type, int count)
+{
+  return PMPI_Status_set_elements_x(status, type, count);
+}
+
+int PMPI_Status_set_cancelled(MPI_Status *status, int flag)
+{
+  MPI_ENTER("MPI_Status_set_cancelled");
+  CHECK(status, MPI_COMM_WORLD, MPI_ERR_ARG, "status is NULL");
+  status->simpi_cancelled = !!flag;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Alloc_mem(MPI_Aint size, MPI_Info info, void *baseptr)
+{
+  MPI_ENTER("MPI_Alloc_mem");
+  (void)info;
+  CHECK(size >= 0 && baseptr, MPI_COMM_WORLD, MPI_ERR_ARG, "invalid size or pointer");
+  void *p = malloc(size ? (size_t)size : 1);
+  CHECK(p, MPI_COMM_WORLD, MPI_ERR_NO_MEM, "cannot allocate %ld bytes", (long)size);
+  *(void **)baseptr = p;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Free_mem(void *base)
+{
+  MPI_ENTER("MPI_Free_mem");
+  free(base);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+PMPI_ALIAS(Mprobe)
+PMPI_ALIAS(Improbe)
+PMPI_ALIAS(Mrecv)
+PMPI_ALIAS(Imrecv)
+PMPI_ALIAS(Status_set_elements)
+PMPI_ALIAS(Status_set_elements_x)
+PMPI_ALIAS(Status_set_cancelled)
+PMPI_ALIAS(Alloc_mem)
+PMPI_ALIAS(Free_mem)
