@@ -2,7 +2,7 @@
  *   at several sizes and counts, contiguous and non-contiguous (MPI_DOUBLE_INT) types, with and
  *   without MPI_IN_PLACE; allgatherv with uneven (some empty) counts, blocks in reverse rank
  *   order with gaps
- * np: 1 2 3 5 8 13
+ * np: 1 2 3 4 5 7 8 13 16
  * args: --cfg=smpi/coll-selector:mpich
  * args: --cfg=smpi/coll-selector:ompi
  * args: --cfg=smpi/allgather:ring --cfg=smpi/allgatherv:ring

@@ -1,7 +1,7 @@
 /* what this tests: MPI_Barrier with every algorithm and both selectors, at several sizes:
  *   ranks enter after computing for rank-dependent times, and no rank may leave a barrier
  *   before the last one entered it (times from MPI_Wtime, compared on rank 0)
- * np: 1 2 3 5 8 13
+ * np: 1 2 3 4 5 7 8 13 16
  * args: --cfg=smpi/coll-selector:mpich
  * args: --cfg=smpi/coll-selector:ompi
  * args: --cfg=smpi/barrier:dissemination

@@ -1,7 +1,7 @@
 /* what this tests: MPI_Bcast with every algorithm and both selectors, at several sizes,
  *   roots and counts (empty, odd, above the eager and the MPICH medium thresholds), with a
  *   contiguous type and a non-contiguous one (MPI_DOUBLE_INT)
- * np: 1 2 3 5 8 13
+ * np: 1 2 3 4 5 7 8 13 16 64
  * args: --cfg=smpi/coll-selector:mpich
  * args: --cfg=smpi/coll-selector:ompi
  * args: --cfg=smpi/bcast:binomial_tree

@@ -4,7 +4,7 @@
  *   rank order with gaps
  *   (MPICH 4.0.2, the reference, truncates MPI_DOUBLE_INT in some of these above a few hundred
  *   elements: that type is used up to 100 elements only)
- * np: 1 2 3 5 8 13
+ * np: 1 2 3 4 5 7 8 13 16
  * args: --cfg=smpi/coll-selector:mpich
  * args: --cfg=smpi/coll-selector:ompi
  * args: --cfg=smpi/gather:linear

@@ -2,7 +2,7 @@
  *   both selectors, at several sizes, with and without MPI_IN_PLACE: MPI_SUM on ints with
  *   uneven (some empty) and equal counts, and a non-commutative matrix product whose result
  *   is right only if operands are combined in rank order
- * np: 1 2 3 5 8 13
+ * np: 1 2 3 4 5 7 8 13 16
  * args: --cfg=smpi/coll-selector:mpich
  * args: --cfg=smpi/coll-selector:ompi
  * args: --cfg=smpi/reduce_scatter:recursive_halving --cfg=smpi/reduce_scatter_block:recursive_halving

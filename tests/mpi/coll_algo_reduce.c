@@ -3,7 +3,7 @@
  *   MPI_MAXLOC on MPI_DOUBLE_INT (not contiguous), a commutative user operation, and two
  *   non-commutative ones (2x2 matrix product, composition of affine maps on MPI_2INT) whose
  *   results are right only if operands are combined in rank order
- * np: 1 2 3 5 8 13
+ * np: 1 2 3 4 5 7 8 13 16 64
  * args: --cfg=smpi/coll-selector:mpich
  * args: --cfg=smpi/coll-selector:ompi
  * args: --cfg=smpi/reduce:binomial --cfg=smpi/allreduce:rdb

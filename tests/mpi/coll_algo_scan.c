@@ -1,7 +1,7 @@
 /* what this tests: MPI_Scan and MPI_Exscan with every algorithm and both selectors, at
  *   several sizes and counts, with and without MPI_IN_PLACE: MPI_SUM on ints, MPI_MAXLOC on
  *   MPI_DOUBLE_INT, and a non-commutative composition of affine maps (prefixes in rank order)
- * np: 1 2 3 5 8 13
+ * np: 1 2 3 4 5 7 8 13 16
  * args: --cfg=smpi/coll-selector:mpich
  * args: --cfg=smpi/coll-selector:ompi
  * args: --cfg=smpi/scan:rdb --cfg=smpi/exscan:rdb

@@ -4,7 +4,7 @@
  *   point-to-point traffic between start and completion, completion with MPI_Testall,
  *   MPI_Testany, MPI_Waitsome and MPI_Test loops; MPI_IN_PLACE and a non-commutative
  *   operation in the I-forms
- * np: 1 2 3 5 8 13
+ * np: 1 2 3 4 5 7 8 13 16
  * args: --cfg=smpi/coll-selector:mpich
  * args: --cfg=smpi/coll-selector:ompi
  */
