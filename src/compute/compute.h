@@ -27,4 +27,7 @@ void cmp_inject(double flops);
 extern void (*cmp_trace_hook)(int rank, double flops);
 /* --cfg=smpi/host-speed:auto: this machine's flop/s, measured once and cached. */
 double rt_measure_host_speed(void);
+/* 1 if p lies in a block shared by every caller of one SMPI_SHARED_MALLOC
+ * line: two such buffers have one address, their contents mean nothing. */
+int cmp_in_shared_block(const void *p);
 #endif

@@ -177,6 +177,14 @@ void simpi_shared_free(void *ptr)
   free(a);
 }
 
+int cmp_in_shared_block(const void *p)
+{
+  for (alloc_t *a = allocs; a; a = a->hh.next)
+    if (a->site && (const char *)p >= (const char *)a->ptr && (const char *)p < (const char *)a->ptr + a->size)
+      return 1;
+  return 0;
+}
+
 static char *call_key(const char *func, const char *input)
 {
   size_t n = strlen(func) + strlen(input) + 2;

@@ -6,6 +6,7 @@
 #include "op.h"
 #include "request.h"
 #include "../action/action.h"
+#include "../compute/compute.h"
 #include <stdlib.h>
 
 #define BODY static inline __attribute__((always_inline)) int
@@ -30,7 +31,7 @@
 #define CHECK_NOT_IN_PLACE(buf, comm, what)                                                                            \
   CHECK((buf) != MPI_IN_PLACE, comm, MPI_ERR_BUFFER, "MPI_IN_PLACE is not allowed as the %s here", what)
 #define CHECK_NOT_ALIASED(sbuf, rbuf, n, comm)                                                                         \
-  CHECK((sbuf) != (rbuf) || (n) == 0 || !(sbuf), comm, MPI_ERR_BUFFER,                                                 \
+  CHECK((sbuf) != (rbuf) || (n) == 0 || !(sbuf) || cmp_in_shared_block(sbuf), comm, MPI_ERR_BUFFER,                                                 \
         "send and receive buffers are the same memory (use MPI_IN_PLACE)")
 #define CHECK_ARRAY(arr, comm, what)                                                                                   \
   CHECK((arr) != NULL, comm, MPI_ERR_ARG, "null %s array", what)

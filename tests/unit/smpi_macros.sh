@@ -3,7 +3,7 @@
 # site, threshold stopping), injected costs visible in MPI_Wtime
 # (SMPI_SAMPLE_DELAY/FLOPS, smpi_execute*), skipped iterations charged at the
 # mean, simulated clocks (gettimeofday, sleep), shared and partially shared
-# memory, SMPI_SHARED_CALL.
+# memory (two buffers from one line are not taken for one), SMPI_SHARED_CALL.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
@@ -15,6 +15,7 @@ check() { # name got want
 "$top/wrappers/simcc" -O1 "$top/tests/smpi/sample_counts.c" -o "$work/counts"
 "$top/wrappers/simcc" -O1 "$top/tests/smpi/inject.c" -o "$work/inject"
 "$top/wrappers/simcc" -O1 "$top/tests/smpi/shared.c" -o "$work/shared"
+"$top/wrappers/simcc" -O1 "$top/tests/smpi/shared_helper.c" -o "$work/shared_helper"
 "$top/wrappers/simcc" -O1 -DSIMPI_NO_CLOCK_OVERRIDE "$top/tests/smpi/inject.c" -o "$work/inject_real"
 run() { "$top/wrappers/simrun" -q "$@"; }
 
@@ -34,6 +35,8 @@ for mode in local global; do
   check "shared memory ($mode)" "$(run -np 3 --cfg=smpi/shared-malloc:$mode "$work/shared" | sort | tr '\n' ' ')" \
     "rank 1: shared sees 42, partial shared part sees 7, private part sees 0, call computed elsewhere: 1 rank 2: shared sees 42, partial shared part sees 7, private part sees 0, call computed elsewhere: 1 "
 done
+check "buffers from one shared line are not aliases" "$(run -np 3 "$work/shared_helper" 2>&1 | tr '\n' ' ')" \
+  "allreduce between shared buffers: done same private buffer: MPI_ERR_BUFFER "
 check "no sharing" "$(run -np 3 --cfg=smpi/shared-malloc:no "$work/shared" | sort | head -1)" \
   "rank 1: shared sees 0, partial shared part sees 0, private part sees 0, call computed elsewhere: 1"
 # skipped iterations cost the mean of the sampled ones (timed by the CPU
