@@ -10,6 +10,7 @@
 #include "../kernel/kernel.h"
 #include "../runtime/runtime.h"
 #include <stdio.h>
+#include <stdlib.h>
 
 #define TRACE(...)                                                                                                     \
   do {                                                                                                                 \
@@ -92,10 +93,73 @@ int act_wait_any(p2p_req_t **rs, int n)
 int act_probe(int src, int tag, int ctx, int block, MPI_Status *st) { return p2p_probe(src, tag, ctx, block, st); }
 void act_sleep(double seconds) { kern_sleep(seconds); }
 
+/* " c0 c1 ..." for n counts of type t appended to out (zeros without counts); returns their sum. */
+static long put_counts(FILE *out, const int *counts, int n, const dt_t *t)
+{
+  long sum = 0, k = 0;
+  for (int i = 0; i < n; i++) {
+    if (counts)
+      trace_type(t, counts[i], &k);
+    fprintf(out, " %ld", k);
+    sum += k;
+  }
+  return sum;
+}
+
+/* The v-forms, as SMPI writes them: the counts of the side that has them (the
+ * root's array only at the root, zeros elsewhere), then the root and types;
+ * alltoallv also gives each side's total first. */
+static void trace_vcoll(enum coll_id id, rt_comm_t *c, const coll_args_t *a, int sid, long sn, int rid, long rn,
+                        const char *suffix)
+{
+  int n = comm_size(c), root = comm_rank(c) == a->root;
+  char *line = NULL, *counts = NULL;
+  size_t len, clen;
+  FILE *out = open_memstream(&line, &len), *cs = open_memstream(&counts, &clen);
+  switch (id) {
+  case COLL_GATHERV:
+    put_counts(cs, root ? a->rcounts : NULL, n, a->rt);
+    fclose(cs);
+    fprintf(out, "gatherv %ld%s %d %d %d", sn, counts, a->root, sid, rid);
+    break;
+  case COLL_SCATTERV:
+    put_counts(cs, root ? a->scounts : NULL, n, a->st);
+    fclose(cs);
+    fprintf(out, "scatterv%s %ld %d %d %d", counts, rn, a->root, sid, rid);
+    break;
+  case COLL_ALLGATHERV:
+    put_counts(cs, a->rcounts, n, a->rt);
+    fclose(cs);
+    fprintf(out, "allgatherv %ld%s %d %d", sn, counts, sid, rid);
+    break;
+  case COLL_ALLTOALLV: {
+    long ssum = put_counts(cs, a->scounts, n, a->st);
+    fclose(cs);
+    char *rcounts = NULL;
+    size_t rlen;
+    FILE *rs = open_memstream(&rcounts, &rlen);
+    long rsum = put_counts(rs, a->rcounts, n, a->rt);
+    fclose(rs);
+    fprintf(out, "alltoallv %ld%s %ld%s %d %d", ssum, counts, rsum, rcounts, sid, rid);
+    free(rcounts);
+    break;
+  }
+  default: /* reduce_scatter */
+    put_counts(cs, a->rcounts, n, a->rt);
+    fclose(cs);
+    fprintf(out, "reducescatter%s 0 %d", counts, rid);
+    break;
+  }
+  fclose(out);
+  TRACE("%s%s", line, suffix);
+  free(line);
+  free(counts);
+}
+
 /* A blocking collective as a trace line: SimGrid's format has no
  * communicators, so one other than the world gets a trailing " comm=ID"
  * (the ID of a comm_split line), unless tracing/ti-compat:yes asks for
- * SimGrid's subset only. No line yet for the v-, w- and scan forms. */
+ * SimGrid's subset only. No line yet for the w- and scan forms. */
 static void trace_coll(enum coll_id id, rt_comm_t *c, const coll_args_t *a)
 {
   if (!trace_on || !rt_self || comm_is_inter(c) || c->trace_id < 0 || (rt_opts.trace_compat && !world_of(c)))
@@ -114,6 +178,11 @@ static void trace_coll(enum coll_id id, rt_comm_t *c, const coll_args_t *a)
   case COLL_SCATTER: TRACE("scatter %ld %ld %d %d %d%s", sn, rn, a->root, sid, rid, suffix); break;
   case COLL_ALLGATHER: TRACE("allgather %ld %ld %d %d%s", sn, rn, sid, rid, suffix); break;
   case COLL_ALLTOALL: TRACE("alltoall %ld %ld %d %d%s", sn, rn, sid, rid, suffix); break;
+  case COLL_GATHERV:
+  case COLL_SCATTERV:
+  case COLL_ALLGATHERV:
+  case COLL_ALLTOALLV:
+  case COLL_REDUCE_SCATTER: trace_vcoll(id, c, a, sid, sn, rid, rn, suffix); break;
   default: break;
   }
 }

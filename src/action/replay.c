@@ -87,6 +87,56 @@ static void *buf(long count, MPI_Datatype t, int which)
   return scratch[which];
 }
 
+/* n counts from tok[first] on, into counts, with contiguous displacements
+ * into displs; returns their sum. */
+static long read_counts(char **tok, int ntok, int first, int n, int *counts, int *displs)
+{
+  long sum = 0;
+  for (int i = 0; i < n; i++) {
+    counts[i] = (int)num(tok, ntok, first + i, "a count");
+    displs[i] = (int)sum;
+    sum += counts[i];
+  }
+  return sum;
+}
+
+/* The v-forms: "gatherv SC RC... ROOT [ST RT]", "scatterv SC... RC ROOT [ST RT]",
+ * "allgatherv SC RC... [ST RT]", "alltoallv SUM SC... SUM RC... [ST RT]",
+ * "reducescatter RC... COMP [T]" (n = the communicator's size). */
+static void perform_v(const char *a, char **tok, int ntok, MPI_Comm comm)
+{
+  int n;
+  MPI_Comm_size(comm, &n);
+  int *c1 = malloc(4 * sizeof(int) * (size_t)n), *d1 = c1 + n, *c2 = d1 + n, *d2 = c2 + n;
+  if (!strcmp(a, "gatherv") || !strcmp(a, "allgatherv")) {
+    int all = a[0] == 'a';
+    long sc = num(tok, ntok, 2, "the send count"), rsum = read_counts(tok, ntok, 3, n, c1, d1);
+    int root = all ? 0 : (int)num(tok, ntok, 3 + n, "the root"), t0 = 3 + n + !all;
+    MPI_Datatype st = type(tok, ntok, t0), rt = type(tok, ntok, t0 + 1);
+    if (all)
+      MPI_Allgatherv(buf(sc, st, 0), (int)sc, st, buf(rsum, rt, 1), c1, d1, rt, comm);
+    else
+      MPI_Gatherv(buf(sc, st, 0), (int)sc, st, buf(rsum, rt, 1), c1, d1, rt, root, comm);
+  } else if (!strcmp(a, "scatterv")) {
+    long ssum = read_counts(tok, ntok, 2, n, c1, d1), rc = num(tok, ntok, 2 + n, "the receive count");
+    int root = (int)num(tok, ntok, 3 + n, "the root");
+    MPI_Datatype st = type(tok, ntok, 4 + n), rt = type(tok, ntok, 5 + n);
+    MPI_Scatterv(buf(ssum, st, 0), c1, d1, st, buf(rc, rt, 1), (int)rc, rt, root, comm);
+  } else if (!strcmp(a, "alltoallv")) {
+    long ssum = read_counts(tok, ntok, 3, n, c1, d1), rsum = read_counts(tok, ntok, 4 + n, n, c2, d2);
+    MPI_Datatype st = type(tok, ntok, 4 + 2 * n), rt = type(tok, ntok, 5 + 2 * n);
+    MPI_Alltoallv(buf(ssum, st, 0), c1, d1, st, buf(rsum, rt, 1), c2, d2, rt, comm);
+  } else { /* reducescatter */
+    long sum = read_counts(tok, ntok, 2, n, c1, d1);
+    double comp = real(tok, ntok, 2 + n, "the computation");
+    MPI_Datatype t = type(tok, ntok, 3 + n);
+    MPI_Reduce_scatter(buf(sum, t, 0), buf(sum, t, 1), c1, t, MPI_SUM, comm);
+    if (comp > 0)
+      smpi_execute_flops(comp);
+  }
+  free(c1);
+}
+
 static void add_pending(MPI_Request r, int src, int dst, int tag)
 {
   pending_t *p = malloc(sizeof *p), **pp = &pending;
@@ -225,6 +275,9 @@ static void perform(char **tok, int n)
       MPI_Allgather(s, (int)sc, st, r, (int)rc, rt, comm);
     else
       MPI_Alltoall(s, (int)sc, st, r, (int)rc, rt, comm);
+  } else if (!strcmp(a, "gatherv") || !strcmp(a, "scatterv") || !strcmp(a, "allgatherv") ||
+             !strcmp(a, "alltoallv") || !strcmp(a, "reducescatter")) {
+    perform_v(a, tok, n, comm);
   } else
     die("unknown action '%s'", a);
 }
