@@ -10,15 +10,64 @@ static htable_t requests = HTABLE(SIMPI_KIND_REQ, 1); /* index 0 is MPI_REQUEST_
 
 MPI_Request req_handle_new(p2p_req_t *r)
 {
+  rt_rank_t *owner = &rt_ranks[r->owner];
   r->handle = ht_add(&requests, r);
-  rt_ranks[r->owner].live_requests++;
+  owner->live_requests++;
+  if (r->kind == P2P_SEND) {
+    r->pc = owner->call_pc;
+    r->sprev = NULL;
+    r->snext = owner->user_sends;
+    if (r->snext)
+      r->snext->sprev = r;
+    owner->user_sends = r;
+  }
   return r->handle;
 }
 
 static void handle_release(p2p_req_t *r)
 {
+  rt_rank_t *owner = &rt_ranks[r->owner];
   ht_remove(&requests, r->handle);
-  rt_ranks[r->owner].live_requests--;
+  owner->live_requests--;
+  if (r->kind == P2P_SEND) {
+    if (r->sprev)
+      r->sprev->snext = r->snext;
+    else
+      owner->user_sends = r->snext;
+    if (r->snext)
+      r->snext->sprev = r->sprev;
+  }
+}
+
+/* Bytes [lo, hi) that count elements of t at buf touch. */
+static void span(const void *buf, int count, const dt_t *t, const char **lo, const char **hi)
+{
+  *lo = (const char *)buf + t->true_lb;
+  *hi = *lo + (MPI_Aint)(count - 1) * t->extent + t->true_extent;
+}
+
+/* A receive into memory that a started send with a handle still reads from:
+ * erroneous (the send buffer may not change until the send completes). */
+static void check_overlap(rt_rank_t *self, const void *buf, int count, const dt_t *t)
+{
+  if (count <= 0 || t->size == 0 || buf == MPI_BOTTOM)
+    return;
+  const char *lo, *hi, *slo, *shi;
+  span(buf, count, t, &lo, &hi);
+  for (p2p_req_t *s = self->user_sends; s; s = s->snext) {
+    if (!s->active || s->count <= 0 || s->dt->size == 0 || s->buf == MPI_BOTTOM)
+      continue;
+    span(s->buf, s->count, s->dt, &slo, &shi);
+    if (lo < shi && slo < hi) {
+      char here[256], there[256];
+      rt_srcloc(self->call_pc, here, sizeof here);
+      rt_srcloc(s->pc, there, sizeof there);
+      rt_warn("rank %d: %s at %s receives into the buffer of a send still in flight (to rank %d, started at "
+              "%s): the send may not complete with the data it was given",
+              self->id, self->call, here, s->peer_world, there);
+      return;
+    }
+  }
 }
 
 p2p_req_t *req_get(MPI_Request h) { return ht_get(&requests, h); }
@@ -61,6 +110,8 @@ int req_build(rt_rank_t *self, p2p_req_t **out, enum p2p_kind kind, enum p2p_mod
   r->comm = comm;
   r->me_local = comm_rank(c);
   r->peer_world = peer >= 0 ? comm_peer_world(c, peer) : -1;
+  if (kind == P2P_RECV)
+    check_overlap(self, buf, count, t);
   *out = r;
   return MPI_SUCCESS;
 }

@@ -35,6 +35,8 @@ typedef struct p2p_req {
   MPI_Comm comm;     /* the MPI layer's handle, for its error handler */
   int handle;        /* MPI_Request handle, 0 if internal */
   const char *comm_name;
+  void *pc;          /* send with a handle: the user's call site */
+  struct p2p_req *sprev, *snext; /* send with a handle: its rank's user_sends list */
   struct p2p_req *next;
 } p2p_req_t;
 

@@ -52,6 +52,7 @@ typedef struct rt_rank {
   double mpi_t0;         /* simulated time when the current MPI call began */
   void *priv_store;      /* this rank's copy of the program's globals */
   long live_requests;
+  struct p2p_req *user_sends; /* send requests with a handle: checked by each receive */
   p2p_queues_t q;
   void *bsend_buf;
   size_t bsend_size, bsend_used;
