@@ -55,6 +55,8 @@ void cmp_burst_end(rt_rank_t *r)
       cmp_trace_hook(r->id, d * rt_opts.host_speed);
     kern_compute(d * rt_opts.host_speed);
     rt_stats_compute(r->id, kern_now() - t0);
+    if (rt_opts.timeline)
+      rt_timeline_span(r->id, "computation", t0, kern_now(), NULL);
   }
 }
 
@@ -85,6 +87,8 @@ void cmp_inject(double flops)
     cmp_trace_hook(r->id, flops);
   kern_compute(flops);
   rt_stats_compute(r->id, kern_now() - t0);
+  if (rt_opts.timeline)
+    rt_timeline_span(r->id, "computation", t0, kern_now(), NULL);
   cmp_burst_begin(r);
 }
 

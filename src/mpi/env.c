@@ -31,6 +31,8 @@ void mpi_leave(rt_rank_t *r)
 {
   if (rt_opts.stats)
     rt_stats_call(r, kern_now() - r->mpi_t0);
+  if (rt_opts.timeline)
+    rt_timeline_span(r->id, r->call, r->mpi_t0, kern_now(), r->call_pc);
   cmp_burst_begin(r);
 }
 

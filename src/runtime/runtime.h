@@ -21,6 +21,7 @@ typedef struct rt_opts {
   double shared_block;  /* bytes of the folded block (global mode) */
   int display_timing;
   int stats; /* --stats */
+  const char *timeline; /* --timeline=PATH.json */
   const char *trace; /* record a time-independent trace into this index file */
   const char *replay; /* replay this trace */
   int trace_compat;   /* write SimGrid's subset only (tracing/ti-compat:yes) */
@@ -92,6 +93,10 @@ void rt_stats_call(rt_rank_t *r, double seconds);
 void rt_stats_compute(int rank, double seconds);
 void rt_stats_message(int rank, double bytes);
 void rt_stats_report(void);
+/* Timeline (timeline.c): spans of calls (pc: the call site) and computation (pc NULL) */
+int rt_timeline_open(char *err, size_t errlen);
+void rt_timeline_span(int rank, const char *name, double t0, double t1, void *pc);
+void rt_timeline_close(void);
 /* Piecewise overhead: offset + factor * bytes from a spec. */
 double rt_piecewise(const char *spec, double bytes);
 #endif

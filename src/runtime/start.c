@@ -210,6 +210,10 @@ static int simulate(void)
     }
     cmp_trace_hook = act_compute_traced;
   }
+  if (rt_opts.timeline && rt_timeline_open(err, sizeof err)) {
+    fprintf(stderr, "simpi: %s\n", err);
+    return 1;
+  }
   rt_crash_handlers_install();
   if (rt_opts.privatize)
     rt_priv_init();
@@ -231,6 +235,7 @@ static int simulate(void)
   trace_close();
   rt_report_unreceived();
   rt_stats_report();
+  rt_timeline_close();
   int status = 0;
   for (int i = 0; i < rt_nranks && !status; i++)
     if ((status = rt_ranks[i].exit_code))

@@ -1,0 +1,84 @@
+/* --timeline=PATH.json: every MPI call and every computation burst of every
+ * rank as a span over simulated time, in the Chrome trace-event format
+ * (chrome://tracing, Perfetto): one thread per rank, times in microseconds,
+ * each call with its source line. Spans are written as they end, so memory
+ * does not grow with the run. */
+#define _GNU_SOURCE
+#include "runtime.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <uthash.h>
+
+typedef struct site {
+  void *pc;
+  char *loc; /* JSON-escaped source line */
+  UT_hash_handle hh;
+} site_t;
+
+static FILE *out;
+static site_t *sites;
+static long events;
+
+int rt_timeline_open(char *err, size_t errlen)
+{
+  const char *path = rt_opts.timeline;
+  size_t n = strlen(path);
+  if (n < 5 || strcmp(path + n - 5, ".json")) {
+    snprintf(err, errlen, "--timeline=%s: the timeline is written as Chrome JSON: give a name ending in .json", path);
+    return -1;
+  }
+  if (!(out = fopen(path, "w"))) {
+    snprintf(err, errlen, "--timeline=%s: cannot write: %m", path);
+    return -1;
+  }
+  fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n", out);
+  for (int i = 0; i < rt_nranks; i++)
+    fprintf(out, "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":0,\"tid\":%d,\"args\":{\"name\":\"rank %d\"}},\n", i, i);
+  return 0;
+}
+
+static const char *where(void *pc)
+{
+  site_t *s;
+  HASH_FIND_PTR(sites, &pc, s);
+  if (!s) {
+    char loc[600];
+    rt_srcloc(pc, loc, sizeof loc);
+    s = calloc(1, sizeof *s);
+    s->pc = pc;
+    s->loc = malloc(2 * strlen(loc) + 1);
+    char *o = s->loc;
+    for (const char *p = loc; *p; p++) {
+      if (*p == '"' || *p == '\\')
+        *o++ = '\\';
+      *o++ = (unsigned char)*p < 0x20 ? ' ' : *p;
+    }
+    *o = 0;
+    HASH_ADD_PTR(sites, pc, s);
+  }
+  return s->loc;
+}
+
+void rt_timeline_span(int rank, const char *name, double t0, double t1, void *pc)
+{
+  if (!out)
+    return;
+  fprintf(out, "{\"name\":\"%s\",\"cat\":\"%s\",\"ph\":\"X\",\"pid\":0,\"tid\":%d,\"ts\":%.3f,\"dur\":%.3f", name,
+          pc ? "mpi" : "compute", rank, t0 * 1e6, (t1 - t0) * 1e6);
+  if (pc)
+    fprintf(out, ",\"args\":{\"line\":\"%s\"}", where(pc));
+  fputs("},\n", out);
+  events++;
+}
+
+void rt_timeline_close(void)
+{
+  if (!out)
+    return;
+  /* a last metadata event: JSON has no trailing comma */
+  fprintf(out, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":0,\"args\":{\"name\":\"simpi, %d ranks, %ld spans\"}}\n]}\n",
+          rt_nranks, events);
+  fclose(out);
+  out = NULL;
+}

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# --timeline=RUN.json: valid Chrome trace-event JSON with one thread per rank;
+# the ring's 3 sends and 3 receives per rank as spans carrying their source
+# lines (sorted by start, then length: zero-length calls share a start); the spans of a rank never overlap and end by the simulated time
+# simrun reports; a name that does not end in .json is a one-line error.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+fail=0
+"$top/wrappers/simcc" -g "$top/samples/ring.c" -o ring || exit 1
+"$top/wrappers/simrun" -np 4 --timeline="$work/run.json" ./ring 3 >/dev/null 2>run.err || { cat run.err; exit 1; }
+end=$(sed -n 's/^simpi: simulated time \([0-9.]*\) s.*/\1/p' run.err)
+send=$(grep -n 'MPI_Send' "$top/samples/ring.c" | cut -d: -f1 | tr '\n' ' ')
+python3 - "$end" "$send" <<'PY' || fail=1
+import json, sys
+end, send_lines = float(sys.argv[1]), sys.argv[2].split()
+d = json.load(open("run.json"))
+spans = [e for e in d["traceEvents"] if e["ph"] == "X"]
+names = {e["args"]["name"] for e in d["traceEvents"] if e.get("name") == "thread_name"}
+ok = True
+def check(what, cond):
+    global ok
+    print(("ok: " if cond else "FAIL: ") + what)
+    ok = ok and cond
+check("one thread per rank", names == {"rank 0", "rank 1", "rank 2", "rank 3"})
+for r in range(4):
+    mine = sorted((e for e in spans if e["tid"] == r), key=lambda e: (e["ts"], e["dur"]))
+    sends = [e for e in mine if e["name"] == "MPI_Send"]
+    recvs = [e for e in mine if e["name"] == "MPI_Recv"]
+    check(f"rank {r}: 3 sends, 3 receives", len(sends) == 3 and len(recvs) == 3)
+    check(f"rank {r}: sends carry their line (ring.c:{' or '.join(send_lines)})",
+          all(e["args"]["line"].split(" ")[0] in [f"ring.c:{l}" for l in send_lines] for e in sends))
+    check(f"rank {r}: spans do not overlap",
+          all(a["ts"] + a["dur"] <= b["ts"] + 1e-3 for a, b in zip(mine, mine[1:])))
+    check(f"rank {r}: spans end by {end} s", all(e["ts"] + e["dur"] <= end * 1e6 + 1 for e in mine))
+    check(f"rank {r}: receives take time", sum(e["dur"] for e in recvs) > 0)
+sys.exit(0 if ok else 1)
+PY
+out=$("$top/wrappers/simrun" -np 2 --timeline=run.html ./ring 1 2>&1)
+rc=$?
+if [ $rc -ne 0 ] && [ "$(grep -c . <<< "$out")" = 1 ] && grep -q 'give a name ending in .json' <<< "$out"; then
+  echo "ok: a .html name is refused in one line"
+else
+  echo "FAIL: .html name: rc $rc: $out"; fail=1
+fi
+exit $fail
