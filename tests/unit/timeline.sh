@@ -2,7 +2,7 @@
 # --timeline=RUN.json: valid Chrome trace-event JSON with one thread per rank;
 # the ring's 3 sends and 3 receives per rank as spans carrying their source
 # lines (sorted by start, then length: zero-length calls share a start); the spans of a rank never overlap and end by the simulated time
-# simrun reports; a name that does not end in .json is a one-line error.
+# simrun reports; a deadlocked run still leaves valid JSON; a name that does not end in .json is a one-line error.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
@@ -38,6 +38,14 @@ for r in range(4):
     check(f"rank {r}: receives take time", sum(e["dur"] for e in recvs) > 0)
 sys.exit(0 if ok else 1)
 PY
+# a run that ends in the deadlock report still leaves valid JSON
+"$top/wrappers/simcc" -g "$top/samples/deadlock.c" -o deadlock || exit 1
+"$top/wrappers/simrun" -np 2 --timeline="$work/dl.json" ./deadlock >/dev/null 2>&1
+if python3 -c 'import json; json.load(open("dl.json"))' 2>/dev/null; then
+  echo "ok: a deadlocked run leaves a valid timeline"
+else
+  echo "FAIL: deadlocked run: $(tail -c 200 dl.json)"; fail=1
+fi
 out=$("$top/wrappers/simrun" -np 2 --timeline=run.html ./ring 1 2>&1)
 rc=$?
 if [ $rc -ne 0 ] && [ "$(grep -c . <<< "$out")" = 1 ] && grep -q 'give a name ending in .json' <<< "$out"; then
