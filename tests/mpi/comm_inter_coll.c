@@ -7,6 +7,7 @@
  */
 #include <mpi.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 int main(int argc, char **argv)
 {
@@ -51,7 +52,14 @@ int main(int argc, char **argv)
   n += snprintf(line + n, sizeof line - (size_t)n, " reduce %d allreduce %d", red, all);
   if (!low && lr == 0)
     n += snprintf(line + n, sizeof line - (size_t)n, " gathered %d %d %d", g[0], g[1], g[2]);
-  printf("%s\n", line);
+  /* rank 0 prints every line: MPICH's launcher may split lines that ranks print together */
+  int wsize;
+  MPI_Comm_size(MPI_COMM_WORLD, &wsize);
+  char *all_lines = rank == 0 ? malloc(sizeof line * (size_t)wsize) : NULL;
+  MPI_Gather(line, sizeof line, MPI_CHAR, all_lines, sizeof line, MPI_CHAR, 0, MPI_COMM_WORLD);
+  for (int i = 0; rank == 0 && i < wsize; i++)
+    printf("%s\n", all_lines + i * sizeof line);
+  free(all_lines);
   MPI_Comm_free(&inter);
   MPI_Comm_free(&half);
   MPI_Finalize();
