@@ -35,7 +35,7 @@ void rt_fatal(int status, const char *fmt, ...)
   vfprintf(stderr, fmt, ap);
   fputc('\n', stderr);
   va_end(ap);
-  rt_timeline_close(); /* a run that stops early still leaves a readable timeline */
+  rt_timeline_close(0); /* a run that stops early still leaves a readable timeline */
   fflush(NULL);
   _exit(status);
 }
@@ -114,7 +114,7 @@ void rt_report_deadlock(void)
               what[0] ? " " : "", what, loc[0] ? " at " : "", loc);
   }
   report_cycle();
-  rt_timeline_close(); /* a run that stops early still leaves a readable timeline */
+  rt_timeline_close(1); /* with the calls the ranks are blocked in */
   fflush(NULL);
   _exit(1);
 }
@@ -180,7 +180,7 @@ static void crash_handler(int sig, siginfo_t *si, void *uctx)
     if (strstr(loc, "(main)"))
       break;
   }
-  rt_timeline_close(); /* a run that stops early still leaves a readable timeline */
+  rt_timeline_close(0); /* a run that stops early still leaves a readable timeline */
   fflush(NULL);
   _exit(128 + sig);
 }

@@ -235,7 +235,7 @@ static int simulate(void)
   trace_close();
   rt_report_unreceived();
   rt_stats_report();
-  rt_timeline_close();
+  rt_timeline_close(0);
   int status = 0;
   for (int i = 0; i < rt_nranks && !status; i++)
     if ((status = rt_ranks[i].exit_code))

@@ -5,6 +5,7 @@
  * does not grow with the run. */
 #define _GNU_SOURCE
 #include "runtime.h"
+#include "../kernel/kernel.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,10 +73,19 @@ void rt_timeline_span(int rank, const char *name, double t0, double t1, void *pc
   events++;
 }
 
-void rt_timeline_close(void)
+void rt_timeline_close(int deadlock)
 {
   if (!out)
     return;
+  /* at a deadlock every rank still running is blocked in a call: up to now */
+  for (int i = 0; deadlock && i < rt_nranks; i++) {
+    rt_rank_t *r = &rt_ranks[i];
+    if (r->state == RT_RUNNING && r->call)
+      fprintf(out,
+              "{\"name\":\"%s\",\"cat\":\"mpi\",\"ph\":\"X\",\"pid\":0,\"tid\":%d,\"ts\":%.3f,\"dur\":%.3f,"
+              "\"args\":{\"line\":\"%s\",\"blocked\":true}},\n",
+              r->call, i, r->mpi_t0 * 1e6, (kern_now() - r->mpi_t0) * 1e6, where(r->call_pc));
+  }
   /* a last metadata event: JSON has no trailing comma */
   fprintf(out, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":0,\"args\":{\"name\":\"simpi, %d ranks, %ld spans\"}}\n]}\n",
           rt_nranks, events);

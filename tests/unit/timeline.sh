@@ -2,7 +2,8 @@
 # --timeline=RUN.json: valid Chrome trace-event JSON with one thread per rank;
 # the ring's 3 sends and 3 receives per rank as spans carrying their source
 # lines (sorted by start, then length: zero-length calls share a start); the spans of a rank never overlap and end by the simulated time
-# simrun reports; a deadlocked run still leaves valid JSON; a name that does not end in .json is a one-line error.
+# simrun reports; a deadlocked run still leaves valid JSON, with
+# the calls the ranks are blocked in; a name that does not end in .json is a one-line error.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
@@ -42,8 +43,13 @@ PY
 # a run that ends in the deadlock report still leaves valid JSON
 "$top/wrappers/simcc" -g "$top/samples/deadlock.c" -o deadlock || exit 1
 "$top/wrappers/simrun" -np 2 --timeline="$work/dl.json" ./deadlock >/dev/null 2>&1
-if python3 -c 'import json; json.load(open("dl.json"))' 2>/dev/null; then
-  echo "ok: a deadlocked run leaves a valid timeline"
+# with each rank's blocked MPI_Ssend as a span up to the end, marked blocked
+if python3 -c '
+import json, sys
+d = json.load(open("dl.json"))
+b = {e["tid"] for e in d["traceEvents"] if e.get("args", {}).get("blocked") and e["name"] == "MPI_Ssend"}
+sys.exit(b != {0, 1})' 2>/dev/null; then
+  echo "ok: a deadlocked run leaves a valid timeline with the blocked calls"
 else
   echo "FAIL: deadlocked run: $(tail -c 200 dl.json)"; fail=1
 fi
