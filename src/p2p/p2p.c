@@ -99,6 +99,7 @@ static void start_send(p2p_req_t *r)
   int buffered = r->mode == P2P_BUFFERED;
   int detached = !buffered && r->mode != P2P_SYNC && (double)bytes < rt_opts.detached_thresh;
   rt_stats_message(r->owner, (double)bytes);
+  long flow = rt_opts.timeline ? rt_timeline_flow_start(r->owner) : 0;
   const char *overhead = r->nonblocking ? rt_opts.ois : rt_opts.os;
   if (overhead)
     kern_sleep(rt_piecewise(overhead, (double)bytes));
@@ -119,12 +120,14 @@ static void start_send(p2p_req_t *r)
       dst->q.ptail = prev;
     rv->posted = 0;
     deliver(rv, r->owner, r->me_local, r->tag, bytes, r->buf, r->count, r->dt, NULL);
+    rv->flow = flow;
     kern_mbox_put_back(spare);
     kc = kern_send(rv->mbox, (double)bytes + ENVELOPE_BYTES, detached);
   } else {
     p2p_msg_t *m = msg_new();
     m->src = r->me_local;
     m->owner = r->owner;
+    m->flow = flow;
     m->pc = rt_ranks[r->owner].call_pc;
     m->comm_name = r->comm_name;
     m->tag = r->tag;
@@ -182,6 +185,7 @@ static p2p_msg_t *take_unexpected(p2p_queues_t *q, int src, int tag, int ctx)
 static void receive_msg(p2p_req_t *r, p2p_msg_t *m)
 {
   deliver(r, m->owner, m->src, m->tag, m->bytes, m->buf, m->count, m->dt, m->copy);
+  r->flow = m->flow;
   r->mbox = m->mbox;
   msg_free(m);
   r->kc = kern_recv(r->mbox);
@@ -256,6 +260,10 @@ static void finish(p2p_req_t *r)
   }
   r->kc = NULL;
   r->done = 1;
+  if (r->flow) {
+    rt_timeline_flow_end(r->owner, r->flow);
+    r->flow = 0;
+  }
   if (r->kind == P2P_RECV && rt_opts.or_)
     kern_sleep(rt_piecewise(rt_opts.or_, (double)r->st.simpi_bytes));
 }

@@ -36,6 +36,7 @@ typedef struct p2p_req {
   int handle;        /* MPI_Request handle, 0 if internal */
   const char *comm_name;
   void *pc;          /* send with a handle: the user's call site */
+  long flow;         /* receive, --timeline: the arrow of the message it took */
   struct p2p_req *sprev, *snext; /* send with a handle: its rank's user_sends list */
   struct p2p_req *next;
 } p2p_req_t;
@@ -44,6 +45,7 @@ typedef struct p2p_msg {
   int src, tag, ctx;
   int owner; /* world rank of the sender */
   void *pc;  /* the sender's call site, for reports */
+  long flow; /* --timeline: the message's arrow */
   const char *comm_name;
   size_t bytes;
   const void *buf; /* rendezvous: the sender's buffer */

@@ -96,6 +96,8 @@ void rt_stats_report(void);
 /* Timeline (timeline.c): spans of calls (pc: the call site) and computation (pc NULL) */
 int rt_timeline_open(char *err, size_t errlen);
 void rt_timeline_span(int rank, const char *name, double t0, double t1, void *pc);
+long rt_timeline_flow_start(int sender);           /* a message leaves now: its arrow's id */
+void rt_timeline_flow_end(int receiver, long flow); /* its receive completes now */
 void rt_timeline_close(int deadlock); /* deadlock: blocked calls as spans up to now */
 /* Piecewise overhead: offset + factor * bytes from a spec. */
 double rt_piecewise(const char *spec, double bytes);

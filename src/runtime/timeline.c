@@ -1,7 +1,8 @@
 /* --timeline=PATH.json: every MPI call and every computation burst of every
  * rank as a span over simulated time, in the Chrome trace-event format
  * (chrome://tracing, Perfetto): one thread per rank, times in microseconds,
- * each call with its source line. Spans are written as they end, so memory
+ * each call with its source line, each message as an arrow (a flow event
+ * from the send to the completion of its receive). Spans are written as they end, so memory
  * does not grow with the run. */
 #define _GNU_SOURCE
 #include "runtime.h"
@@ -71,6 +72,25 @@ void rt_timeline_span(int rank, const char *name, double t0, double t1, void *pc
     fprintf(out, ",\"args\":{\"line\":\"%s\"}", where(pc));
   fputs("},\n", out);
   events++;
+}
+
+long rt_timeline_flow_start(int sender)
+{
+  static long flows;
+  if (!out)
+    return 0;
+  fprintf(out, "{\"name\":\"message\",\"cat\":\"msg\",\"ph\":\"s\",\"id\":%ld,\"pid\":0,\"tid\":%d,\"ts\":%.3f},\n",
+          ++flows, sender, kern_now() * 1e6);
+  return flows;
+}
+
+void rt_timeline_flow_end(int receiver, long flow)
+{
+  if (out)
+    fprintf(out,
+            "{\"name\":\"message\",\"cat\":\"msg\",\"ph\":\"f\",\"bp\":\"e\",\"id\":%ld,\"pid\":0,\"tid\":%d,"
+            "\"ts\":%.3f},\n",
+            flow, receiver, kern_now() * 1e6);
 }
 
 void rt_timeline_close(int deadlock)

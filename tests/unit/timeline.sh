@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # --timeline=RUN.json: valid Chrome trace-event JSON with one thread per rank;
+# one arrow per message, from the sender to the receive that completes it;
 # the ring's 3 sends and 3 receives per rank as spans carrying their source
 # lines (sorted by start, then length: zero-length calls share a start); the spans of a rank never overlap and end by the simulated time
 # simrun reports; a deadlocked run still leaves valid JSON, with
@@ -38,6 +39,16 @@ for r in range(4):
     check(f"rank {r}: spans do not overlap" + (f" ({bad[0]})" if bad else ""), not bad)
     check(f"rank {r}: spans end by {end} s", all(e["ts"] + e["dur"] <= end * 1e6 + 1 for e in mine))
     check(f"rank {r}: receives take time", sum(e["dur"] for e in recvs) > 0)
+# arrows: each message from rank k to rank k+1, ending inside one of the receiver's MPI_Recv
+starts = {e["id"]: e for e in d["traceEvents"] if e["ph"] == "s"}
+ends = {e["id"]: e for e in d["traceEvents"] if e["ph"] == "f"}
+check("12 arrows, each with both ends", len(starts) == 12 and set(starts) == set(ends))
+def in_recv(e):
+    return any(x["tid"] == e["tid"] and x["name"] == "MPI_Recv" and x["ts"] - 2e-3 <= e["ts"] <= x["ts"] + x["dur"] + 2e-3
+               for x in spans)
+check("arrows go to the next rank, forward in time, into a receive",
+      all(ends[i]["tid"] == (starts[i]["tid"] + 1) % 4 and ends[i]["ts"] > starts[i]["ts"] and in_recv(ends[i])
+          for i in starts if i in ends))
 sys.exit(0 if ok else 1)
 PY
 # a run that ends in the deadlock report still leaves valid JSON
