@@ -159,7 +159,7 @@ static void trace_vcoll(enum coll_id id, rt_comm_t *c, const coll_args_t *a, int
 /* A blocking collective as a trace line: SimGrid's format has no
  * communicators, so one other than the world gets a trailing " comm=ID"
  * (the ID of a comm_split line), unless tracing/ti-compat:yes asks for
- * SimGrid's subset only. No line yet for the w- and scan forms. */
+ * SimGrid's subset only. No line yet for the w-forms. */
 static void trace_coll(enum coll_id id, rt_comm_t *c, const coll_args_t *a)
 {
   if (!trace_on || !rt_self || comm_is_inter(c) || c->trace_id < 0 || (rt_opts.trace_compat && !world_of(c)))
@@ -174,6 +174,8 @@ static void trace_coll(enum coll_id id, rt_comm_t *c, const coll_args_t *a)
   case COLL_BCAST: TRACE("bcast %ld %d %d%s", rn, a->root, rid, suffix); break;
   case COLL_REDUCE: TRACE("reduce %ld 0 %d %d%s", rn, a->root, rid, suffix); break;
   case COLL_ALLREDUCE: TRACE("allreduce %ld 0 %d%s", rn, rid, suffix); break;
+  case COLL_SCAN: TRACE("scan %ld 0 %d%s", rn, rid, suffix); break;
+  case COLL_EXSCAN: TRACE("exscan %ld 0 %d%s", rn, rid, suffix); break;
   case COLL_GATHER: TRACE("gather %ld %ld %d %d %d%s", sn, rn, a->root, sid, rid, suffix); break;
   case COLL_SCATTER: TRACE("scatter %ld %ld %d %d %d%s", sn, rn, a->root, sid, rid, suffix); break;
   case COLL_ALLGATHER: TRACE("allgather %ld %ld %d %d%s", sn, rn, sid, rid, suffix); break;

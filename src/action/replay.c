@@ -247,14 +247,18 @@ static void perform(char **tok, int n)
     int root = n > 3 ? (int)num(tok, n, 3, "the root") : 0;
     MPI_Datatype t = type(tok, n, 4);
     MPI_Bcast(buf(count, t, 0), (int)count, t, root, comm);
-  } else if (!strcmp(a, "reduce") || !strcmp(a, "allreduce")) {
+  } else if (!strcmp(a, "reduce") || !strcmp(a, "allreduce") || !strcmp(a, "scan") || !strcmp(a, "exscan")) {
     long count = num(tok, n, 2, "the count");
     double comp = real(tok, n, 3, "the computation");
-    int all = a[0] == 'a';
-    int root = !all && n > 4 ? (int)num(tok, n, 4, "the root") : 0;
-    MPI_Datatype t = type(tok, n, all ? 4 : 5);
-    if (all)
+    int rooted = !strcmp(a, "reduce");
+    int root = rooted && n > 4 ? (int)num(tok, n, 4, "the root") : 0;
+    MPI_Datatype t = type(tok, n, rooted ? 5 : 4);
+    if (!strcmp(a, "allreduce"))
       MPI_Allreduce(buf(count, t, 0), buf(count, t, 1), (int)count, t, MPI_SUM, comm);
+    else if (!strcmp(a, "scan"))
+      MPI_Scan(buf(count, t, 0), buf(count, t, 1), (int)count, t, MPI_SUM, comm);
+    else if (!strcmp(a, "exscan"))
+      MPI_Exscan(buf(count, t, 0), buf(count, t, 1), (int)count, t, MPI_SUM, comm);
     else
       MPI_Reduce(buf(count, t, 0), buf(count, t, 1), (int)count, t, MPI_SUM, root, comm);
     if (comp > 0)

@@ -68,6 +68,24 @@ want+="0 alltoallv 60000 10000 20000 30000 30000 10000 10000 10000 0 0|0 reduces
 got=$(grep -v compute vcoll.ti_files/simpi_rank-2.txt | sed -n 2,3p | tr '\n' '|')
 [ "$got" = "1 gatherv 20000 10000 20000 30000 1 0 0|1 scatterv 10000 20000 30000 20000 1 0 0|" ] &&
   ok "the root writes its counts" || bad "root lines: $got"
+# Scan and Exscan: "scan COUNT COMP TYPE" as smpirun writes them (its replay runs its own
+# algorithm, so only the round trip is compared)
+cat > scan.c <<'C'
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+  MPI_Init(&argc, &argv);
+  double a[5000] = {0}, b[5000];
+  MPI_Scan(a, b, 5000, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Exscan(a, b, 500, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Finalize();
+  return 0;
+}
+C
+"$simcc" -O2 scan.c -o scan || bad "build scan"
+roundtrip scan 5
+got=$(grep -v compute scan.ti_files/simpi_rank-3.txt | tr '\n' '|')
+[ "$got" = "2 init|2 scan 5000 0 0|2 exscan 500 0 0|2 finalize|" ] && ok "scan lines" || bad "scan lines: $got"
 "$simrun" -q -np 6 --trace-ti="$work/compat.ti" --cfg=tracing/ti-compat:yes ./jacobi2d 64 5 >/dev/null
 if cat compat.ti_files/* | grep -q 'comm'; then bad "ti-compat still writes extensions"; else ok "ti-compat sticks to SimGrid's lines"; fi
 
