@@ -42,6 +42,18 @@
       CHECK((arr)[i_] >= 0, comm, MPI_ERR_COUNT, "negative count %d in %s[%d]", (arr)[i_], what, i_);                 \
   } while (0)
 #define CHECK_REQ(nb, req, comm) CHECK(!(nb) || (req), comm, MPI_ERR_ARG, "request is NULL")
+/* On an intercommunicator, the root's group but for the root (MPI_PROC_NULL) has
+ * nothing to do and its arguments mean nothing; the call still counts, as
+ * every member numbers collectives alike. */
+#define NOTHING_AT_PROC_NULL(c, root, nb, req)                                                                         \
+  do {                                                                                                                 \
+    if (comm_is_inter(c) && (root) == MPI_PROC_NULL) {                                                                 \
+      (c)->coll_seq++;                                                                                                 \
+      if (nb)                                                                                                          \
+        *(req) = req_completed(self);                                                                                  \
+      MPI_LEAVE(MPI_SUCCESS);                                                                                          \
+    }                                                                                                                  \
+  } while (0)
 
 /* Runs the blocking action, or starts the nonblocking one and returns its handle. */
 #define RUN(req, comm, blocking, nonblocking)                                                                          \
@@ -95,12 +107,7 @@ BODY gather(const char *name, int nb, const void *sbuf, int scount, MPI_Datatype
   CHECK_COMM(comm, c);
   CHECK_ROOT(root, c, comm);
   int at_root = AT_ROOT(c, root);
-  if (comm_is_inter(c) && root == MPI_PROC_NULL) { /* the root's group but for the root: nothing to do */
-    c->coll_seq++; /* but the call counts: every member numbers collectives alike */
-    if (nb)
-      *req = req_completed(self);
-    MPI_LEAVE(MPI_SUCCESS);
-  }
+  NOTHING_AT_PROC_NULL(c, root, nb, req);
   const dt_t *st = NULL, *rt = NULL;
   if (!(at_root && (sbuf == MPI_IN_PLACE || comm_is_inter(c)))) {
     CHECK_NOT_IN_PLACE(sbuf, comm, "send buffer (only at the root)");
@@ -131,14 +138,8 @@ BODY gatherv(const char *name, int nb, const void *sbuf, int scount, MPI_Datatyp
   CHECK_INTRA(c, comm);
   CHECK_ROOT(root, c, comm);
   int at_root = AT_ROOT(c, root);
-  if (comm_is_inter(c) && root == MPI_PROC_NULL) { /* the root's group but for the root: nothing to do */
-    c->coll_seq++; /* but the call counts: every member numbers collectives alike */
-    if (nb)
-      *req = req_completed(self);
-    MPI_LEAVE(MPI_SUCCESS);
-  }
   const dt_t *st = NULL, *rt = NULL;
-  if (!(at_root && (sbuf == MPI_IN_PLACE || comm_is_inter(c)))) {
+  if (!(at_root && sbuf == MPI_IN_PLACE)) {
     CHECK_NOT_IN_PLACE(sbuf, comm, "send buffer (only at the root)");
     CHECK_TYPE(stype, st_, comm);
     CHECK_COUNT(scount, comm);
@@ -167,12 +168,7 @@ BODY scatter(const char *name, int nb, const void *sbuf, int scount, MPI_Datatyp
   CHECK_COMM(comm, c);
   CHECK_ROOT(root, c, comm);
   int at_root = AT_ROOT(c, root);
-  if (comm_is_inter(c) && root == MPI_PROC_NULL) { /* the root's group but for the root: nothing to do */
-    c->coll_seq++; /* but the call counts: every member numbers collectives alike */
-    if (nb)
-      *req = req_completed(self);
-    MPI_LEAVE(MPI_SUCCESS);
-  }
+  NOTHING_AT_PROC_NULL(c, root, nb, req);
   const dt_t *st = NULL, *rt = NULL;
   if (at_root) {
     CHECK_TYPE(stype, st_, comm);
@@ -203,12 +199,6 @@ BODY scatterv(const char *name, int nb, const void *sbuf, const int *scounts, co
   CHECK_INTRA(c, comm);
   CHECK_ROOT(root, c, comm);
   int at_root = AT_ROOT(c, root);
-  if (comm_is_inter(c) && root == MPI_PROC_NULL) { /* the root's group but for the root: nothing to do */
-    c->coll_seq++; /* but the call counts: every member numbers collectives alike */
-    if (nb)
-      *req = req_completed(self);
-    MPI_LEAVE(MPI_SUCCESS);
-  }
   const dt_t *st = NULL, *rt = NULL;
   if (at_root) {
     CHECK_TYPE(stype, st_, comm);
@@ -219,7 +209,7 @@ BODY scatterv(const char *name, int nb, const void *sbuf, const int *scounts, co
     CHECK_NOT_ALIASED(sbuf, rbuf, rcount, comm);
     st = st_;
   }
-  if (!(at_root && (rbuf == MPI_IN_PLACE || comm_is_inter(c)))) {
+  if (!(at_root && rbuf == MPI_IN_PLACE)) {
     CHECK_NOT_IN_PLACE(rbuf, comm, "receive buffer (only at the root)");
     CHECK_TYPE(rtype, rt_, comm);
     CHECK_COUNT(rcount, comm);
@@ -362,12 +352,7 @@ BODY reduce(const char *name, int nb, const void *sbuf, void *rbuf, int count, M
   CHECK_VECTOR(count, type, t, op, comm);
   CHECK_ROOT(root, c, comm);
   int at_root = AT_ROOT(c, root);
-  if (comm_is_inter(c) && root == MPI_PROC_NULL) { /* the root's group but for the root: nothing to do */
-    c->coll_seq++; /* but the call counts: every member numbers collectives alike */
-    if (nb)
-      *req = req_completed(self);
-    MPI_LEAVE(MPI_SUCCESS);
-  }
+  NOTHING_AT_PROC_NULL(c, root, nb, req);
   if (!at_root)
     CHECK_NOT_IN_PLACE(sbuf, comm, "send buffer (only at the root)");
   if (sbuf != MPI_IN_PLACE && !(at_root && comm_is_inter(c)))
