@@ -8,60 +8,12 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 command -v smpirun >/dev/null || { echo "smpirun not installed" >&2; exit 1; }
-nps=("${@:-16}") ; [ $# -gt 0 ] || nps=(16 64)
+nps=("$@")
+[ $# -gt 0 ] || nps=(16 64)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cat > "$work/cs.c" <<'C'
-#include <mpi.h>
-#include <smpi/smpi.h>
-#include <stdio.h>
-#include <string.h>
-int main(int argc, char **argv)
-{
-  static const long sizes[] = {8, 1024, 65536, 1048576, 4194304};
-  int rank, size, c, s, i;
-  MPI_Init(&argc, &argv);
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
-  /* two lines: simpi gives every caller of one line the same block */
-  double *a = SMPI_SHARED_MALLOC((size_t)4194304 * size);
-  double *b = SMPI_SHARED_MALLOC((size_t)4194304 * size);
-  for (c = 1; c < argc; c++)
-    for (s = 0; s < 5; s++) {
-      const char *coll = argv[c];
-      int n = (int)(sizes[s] / 8);
-      MPI_Barrier(MPI_COMM_WORLD);
-      double t0 = MPI_Wtime();
-      if (!strcmp(coll, "bcast")) MPI_Bcast(a, n, MPI_DOUBLE, 1, MPI_COMM_WORLD);
-      else if (!strcmp(coll, "allreduce")) MPI_Allreduce(a, b, n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
-      else if (!strcmp(coll, "reduce")) MPI_Reduce(a, b, n, MPI_DOUBLE, MPI_SUM, 1, MPI_COMM_WORLD);
-      else if (!strcmp(coll, "alltoall")) MPI_Alltoall(a, n, MPI_DOUBLE, b, n, MPI_DOUBLE, MPI_COMM_WORLD);
-      else if (!strcmp(coll, "allgather")) MPI_Allgather(a, n, MPI_DOUBLE, b, n, MPI_DOUBLE, MPI_COMM_WORLD);
-      else if (!strcmp(coll, "gather")) MPI_Gather(a, n, MPI_DOUBLE, b, n, MPI_DOUBLE, 1, MPI_COMM_WORLD);
-      else if (!strcmp(coll, "scatter")) MPI_Scatter(a, n, MPI_DOUBLE, b, n, MPI_DOUBLE, 1, MPI_COMM_WORLD);
-      else if (!strcmp(coll, "barrier")) MPI_Barrier(MPI_COMM_WORLD);
-      double t = MPI_Wtime() - t0, m = t;
-      if (rank)
-        MPI_Send(&t, 1, MPI_DOUBLE, 0, 9, MPI_COMM_WORLD);
-      else
-        for (i = 1; i < size; i++) {
-          MPI_Recv(&t, 1, MPI_DOUBLE, i, 9, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-          if (t > m)
-            m = t;
-        }
-      if (rank == 0)
-        printf("%s %ld %.9f\n", coll, sizes[s], m * 1e6);
-      if (!strcmp(coll, "barrier"))
-        break;
-    }
-  SMPI_SHARED_FREE(a);
-  SMPI_SHARED_FREE(b);
-  MPI_Finalize();
-  return 0;
-}
-C
-"$top/wrappers/simcc" -O2 "$work/cs.c" -o "$work/cs"
-smpicc -O2 "$work/cs.c" -o "$work/cs_smpi" 2>/dev/null
+"$top/wrappers/simcc" -O2 "$top/tests/unit/coll_time.c" -o "$work/cs"
+smpicc -O2 "$top/tests/unit/coll_time.c" -o "$work/cs_smpi" 2>/dev/null
 for i in $(seq 0 63); do echo "node-$i"; done > "$work/hosts"
 # collective=simpi algorithm:SMPI algorithm (names differ where SMPI keeps Open MPI's)
 runs=(
@@ -83,8 +35,8 @@ for np in "${nps[@]}"; do
       order+=("$coll")
     done
     args=(-np "$np" -platform "$top/platforms/cluster.xml" -hostfile "$work/hosts" --cfg=smpi/simulate-computation:no)
-    "$top/wrappers/simrun" -q "${args[@]}" "${mine[@]}" "$work/cs" "${order[@]}" > "$work/simpi.txt"
-    smpirun "${args[@]}" "${theirs[@]}" --log=root.thres:error "$work/cs_smpi" "${order[@]}" > "$work/smpi.txt" \
+    "$top/wrappers/simrun" -q "${args[@]}" "${mine[@]}" "$work/cs" 8,1024,65536,1048576,4194304 "${order[@]}" > "$work/simpi.txt"
+    smpirun "${args[@]}" "${theirs[@]}" --log=root.thres:error "$work/cs_smpi" 8,1024,65536,1048576,4194304 "${order[@]}" > "$work/smpi.txt" \
       2>/dev/null
     while read -r coll bytes a; do
       b=$(awk -v c="$coll" -v s="$bytes" '$1 == c && $2 == s {print $3}' "$work/smpi.txt")

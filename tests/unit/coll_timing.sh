@@ -17,54 +17,8 @@ if ! command -v smpirun >/dev/null || ! command -v smpicc >/dev/null; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cat > "$work/ct.c" <<'C'
-/* For each collective named on the command line (in that order) and each size: a barrier,
-   then the collective; prints the longest time a rank spent in it (from the barrier's end to
-   the collective's end). */
-#include <mpi.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-int main(int argc, char **argv)
-{
-  static const long sizes[] = {8, 65536, 1048576};
-  int rank, size, c, s, i;
-  MPI_Init(&argc, &argv);
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
-  double *a = calloc((size_t)131072 * size, 8), *b = calloc((size_t)131072 * size, 8);
-  for (c = 1; c < argc; c++)
-    for (s = 0; s < 3; s++) {
-      const char *coll = argv[c];
-      int n = (int)(sizes[s] / 8);
-      MPI_Barrier(MPI_COMM_WORLD);
-      double t0 = MPI_Wtime();
-      if (!strcmp(coll, "bcast")) MPI_Bcast(a, n, MPI_DOUBLE, 1, MPI_COMM_WORLD);
-      else if (!strcmp(coll, "allreduce")) MPI_Allreduce(a, b, n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
-      else if (!strcmp(coll, "reduce")) MPI_Reduce(a, b, n, MPI_DOUBLE, MPI_SUM, 1, MPI_COMM_WORLD);
-      else if (!strcmp(coll, "alltoall")) MPI_Alltoall(a, n, MPI_DOUBLE, b, n, MPI_DOUBLE, MPI_COMM_WORLD);
-      else if (!strcmp(coll, "allgather")) MPI_Allgather(a, n, MPI_DOUBLE, b, n, MPI_DOUBLE, MPI_COMM_WORLD);
-      else if (!strcmp(coll, "gather")) MPI_Gather(a, n, MPI_DOUBLE, b, n, MPI_DOUBLE, 1, MPI_COMM_WORLD);
-      else if (!strcmp(coll, "scatter")) MPI_Scatter(a, n, MPI_DOUBLE, b, n, MPI_DOUBLE, 1, MPI_COMM_WORLD);
-      else if (!strcmp(coll, "barrier")) MPI_Barrier(MPI_COMM_WORLD);
-      double t = MPI_Wtime() - t0, m = t;
-      if (rank)
-        MPI_Send(&t, 1, MPI_DOUBLE, 0, 9, MPI_COMM_WORLD);
-      else
-        for (i = 1; i < size; i++) {
-          MPI_Recv(&t, 1, MPI_DOUBLE, i, 9, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-          if (t > m)
-            m = t;
-        }
-      if (rank == 0)
-        printf("%s %ld %.9f\n", coll, sizes[s], m * 1e6);
-    }
-  MPI_Finalize();
-  return 0;
-}
-C
-"$top/wrappers/simcc" -O2 "$work/ct.c" -o "$work/ct"
-smpicc -O2 "$work/ct.c" -o "$work/ct_smpi" 2>/dev/null
+"$top/wrappers/simcc" -O2 "$top/tests/unit/coll_time.c" -o "$work/ct"
+smpicc -O2 "$top/tests/unit/coll_time.c" -o "$work/ct_smpi" 2>/dev/null
 for i in $(seq 0 15); do echo "node-$i"; done > "$work/hosts"
 # simpi algorithm : SMPI algorithm, per collective (measured in this order), for each run;
 # a run's collectives are measured one after the other, so a known difference goes last
@@ -85,8 +39,8 @@ for np in 8 16; do
       order+=("$coll")
     done
     args=(-np "$np" -platform "$top/platforms/cluster.xml" -hostfile "$work/hosts" --cfg=smpi/simulate-computation:no)
-    "$top/wrappers/simrun" -q "${args[@]}" "${mine[@]}" "$work/ct" "${order[@]}" > "$work/simpi.txt"
-    smpirun "${args[@]}" "${theirs[@]}" --log=root.thres:error "$work/ct_smpi" "${order[@]}" > "$work/smpi.txt" \
+    "$top/wrappers/simrun" -q "${args[@]}" "${mine[@]}" "$work/ct" 8,65536,1048576 "${order[@]}" > "$work/simpi.txt"
+    smpirun "${args[@]}" "${theirs[@]}" --log=root.thres:error "$work/ct_smpi" 8,65536,1048576 "${order[@]}" > "$work/smpi.txt" \
       2>/dev/null
     while read -r coll size a; do
       b=$(awk -v c="$coll" -v s="$size" '$1 == c && $2 == s {print $3}' "$work/smpi.txt")
