@@ -39,6 +39,10 @@ static void trace_wait(const p2p_req_t *r)
 
 void act_start(p2p_req_t *r)
 {
+  if (r->kind == P2P_COLL) { /* a persistent collective: not traced, as the I-forms are not */
+    coll_persist_start(r);
+    return;
+  }
   if (trace_on && r->peer != MPI_PROC_NULL) {
     if (r->kind == P2P_SEND)
       trace_p2p(r->nonblocking ? "isend" : "send", r, r->peer_world);
@@ -190,7 +194,7 @@ static void trace_coll(enum coll_id id, rt_comm_t *c, const coll_args_t *a)
 }
 
 /* Each collective once: FN(name, id, parameters, argument initialisers)
- * defines act_name (blocking) and act_iname (nonblocking). */
+ * defines act_name (blocking), act_iname (nonblocking) and act_persist_name. */
 #define COLL(name, id, params, ...)                                                                                    \
   int act_##name params                                                                                                \
   {                                                                                                                    \
@@ -204,6 +208,12 @@ static void trace_coll(enum coll_id id, rt_comm_t *c, const coll_args_t *a)
     coll_args_t a = {__VA_ARGS__};                                                                                     \
     check_coll(id, c, &a);                                                                                             \
     return coll_start(id, c, &a);                                                                                      \
+  }                                                                                                                    \
+  p2p_req_t *act_persist_##name params                                                                                 \
+  {                                                                                                                    \
+    coll_args_t a = {__VA_ARGS__};                                                                                     \
+    check_coll(id, c, &a);                                                                                             \
+    return coll_persist_init(id, c, &a);                                                                               \
   }
 
 COLL(barrier, COLL_BARRIER, (rt_comm_t * c), .root = 0)
@@ -261,6 +271,9 @@ COLL(scan, COLL_SCAN, (const void *sbuf, void *rbuf, int count, const dt_t *t, M
 COLL(exscan, COLL_EXSCAN, (const void *sbuf, void *rbuf, int count, const dt_t *t, MPI_Op op, rt_comm_t *c),
      .sbuf = sbuf, .rbuf = rbuf, .rcount = count, .scount = count, .rt = t, .st = t, .op = op)
 #undef COLL
+
+p2p_req_t *act_persist_noop(rt_comm_t *c) { return coll_persist_noop(c); }
+void act_persist_free(p2p_req_t *r) { coll_persist_free(r); }
 
 void act_reduce_local(const void *in, void *inout, int count, const dt_t *t, MPI_Op op)
 {

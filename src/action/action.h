@@ -24,7 +24,9 @@ void act_finalize(void);
 /* Records a computation of flops (the compute layer calls it when recording). */
 void act_compute_traced(int rank, double flops);
 
-/* Collectives: I is either nothing (blocking, returns int) or i (returns p2p_req_t *). */
+/* Collectives: I is either nothing (blocking, returns int), i (returns the
+ * started request) or persist_ (the MPI_*_init forms: returns an inactive
+ * persistent request, which act_start starts). */
 #define ACT_COLLS(R, I)                                                                                                \
   R act_##I##barrier(rt_comm_t *c);                                                                                    \
   R act_##I##bcast(void *buf, int count, const dt_t *t, int root, rt_comm_t *c);                                       \
@@ -56,7 +58,12 @@ void act_compute_traced(int rank, double flops);
   R act_##I##exscan(const void *sbuf, void *rbuf, int count, const dt_t *t, MPI_Op op, rt_comm_t *c);
 ACT_COLLS(int, )
 ACT_COLLS(p2p_req_t *, i)
+ACT_COLLS(p2p_req_t *, persist_)
 #undef ACT_COLLS
+/* A persistent collective with nothing to do on this rank (an
+ * intercommunicator's MPI_PROC_NULL ranks), and the release of one. */
+p2p_req_t *act_persist_noop(rt_comm_t *c);
+void act_persist_free(p2p_req_t *r);
 void act_reduce_local(const void *in, void *inout, int count, const dt_t *t, MPI_Op op);
 void act_neighbor(const coll_nbr_t *in, int nin, const coll_nbr_t *out, int nout, rt_comm_t *c);
 

@@ -76,6 +76,15 @@ int coll_run(enum coll_id id, rt_comm_t *c, const coll_args_t *a);
 /* Starts a call in the background (nbc.c); the request completes through
  * p2p_wait/p2p_test/p2p_wait_any like any other. */
 p2p_req_t *coll_start(enum coll_id id, rt_comm_t *c, const coll_args_t *a);
+/* Persistent collectives (the MPI_*_init calls): init takes the call's
+ * identity and keeps its arguments; each coll_persist_start runs it again in
+ * the background, completing r as coll_start's request completes; free
+ * releases what init kept. noop: a request whose starts complete at once
+ * (an intercommunicator's MPI_PROC_NULL ranks). */
+p2p_req_t *coll_persist_init(enum coll_id id, rt_comm_t *c, const coll_args_t *a);
+p2p_req_t *coll_persist_noop(rt_comm_t *c);
+void coll_persist_start(p2p_req_t *r);
+void coll_persist_free(p2p_req_t *r);
 /* Both: a call's identity (takes the communicator's next sequence number),
  * and the execution itself (rewrites MPI_IN_PLACE, selects, runs). */
 coll_t coll_begin(rt_comm_t *c);

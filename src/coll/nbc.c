@@ -49,23 +49,17 @@ static void helper(void *arg)
   free(j);
 }
 
-p2p_req_t *coll_start(enum coll_id id, rt_comm_t *c, const coll_args_t *a)
+/* Queues the call (k, a) for a new helper of the calling rank; r becomes
+ * active and completes when the helper is done. */
+static void launch(p2p_req_t *r, enum coll_id id, const coll_t *k, const coll_args_t *a)
 {
   rt_rank_t *me = rt_self;
   nbc_job_t *j = calloc(1, sizeof *j);
   j->id = id;
-  j->k = coll_begin(c);
+  j->k = *k;
   j->a = *a;
-  p2p_req_t *r = p2p_req_new();
-  r->kind = P2P_COLL;
-  r->mode = P2P_STANDARD;
-  r->owner = me->id;
-  r->nonblocking = 1;
   r->active = 1;
-  r->peer = MPI_PROC_NULL;
-  r->peer_world = -1;
-  r->tag = j->k.tag;
-  r->comm_name = comm_name(c);
+  r->done = 0;
   j->mbox = kern_mbox_get();
   r->kc = kern_recv(j->mbox);
   if (!queues)
@@ -79,5 +73,94 @@ p2p_req_t *coll_start(enum coll_id id, rt_comm_t *c, const coll_args_t *a)
   char name[40];
   snprintf(name, sizeof name, "rank-%d-nbc-%d", me->id, j->k.tag);
   kern_spawn(name, me->host, helper, me, rt_opts.stack_kib);
+}
+
+/* A request for a collective on c with tag, not started. */
+static p2p_req_t *coll_req(rt_comm_t *c, int tag)
+{
+  p2p_req_t *r = p2p_req_new();
+  r->kind = P2P_COLL;
+  r->mode = P2P_STANDARD;
+  r->owner = rt_self->id;
+  r->nonblocking = 1;
+  r->peer = MPI_PROC_NULL;
+  r->peer_world = -1;
+  r->tag = tag;
+  r->comm_name = c ? comm_name(c) : NULL;
   return r;
+}
+
+p2p_req_t *coll_start(enum coll_id id, rt_comm_t *c, const coll_args_t *a)
+{
+  coll_t k = coll_begin(c);
+  p2p_req_t *r = coll_req(c, k.tag);
+  launch(r, id, &k, a);
+  return r;
+}
+
+/* Persistent collectives: the call's identity (its sequence number, hence
+ * the tag of its messages) is taken once, at the init call, which every
+ * member makes in the same order; the starts may then come in any order on
+ * different ranks and still match. A start runs a fresh copy of the
+ * arguments (algorithms rewrite theirs), so each one is the same call. */
+typedef struct recipe {
+  enum coll_id id;
+  coll_t k;
+  coll_args_t a; /* a.owned (alltoallw's types) lives until the request is freed */
+  int ntypes;    /* alltoallw: the 2n types retained */
+} recipe_t;
+
+static void types_hold(recipe_t *p, void (*fn)(const dt_t *))
+{
+  fn(p->a.st);
+  fn(p->a.rt);
+  for (int i = 0; i < p->ntypes; i++)
+    fn(p->a.sts[i]);
+}
+
+p2p_req_t *coll_persist_init(enum coll_id id, rt_comm_t *c, const coll_args_t *a)
+{
+  recipe_t *p = calloc(1, sizeof *p);
+  p->id = id;
+  p->k = coll_begin(c);
+  p->a = *a;
+  if (id == COLL_ALLTOALLW)
+    p->ntypes = 2 * comm_size(c); /* sts then rts, one array */
+  types_hold(p, dt_retain); /* the request outlives a Type_free of its types */
+  p2p_req_t *r = coll_req(c, p->k.tag);
+  r->persistent = 1;
+  r->recipe = p;
+  return r;
+}
+
+p2p_req_t *coll_persist_noop(rt_comm_t *c)
+{
+  p2p_req_t *r = coll_req(c, 0);
+  r->persistent = 1;
+  return r;
+}
+
+void coll_persist_start(p2p_req_t *r)
+{
+  recipe_t *p = r->recipe;
+  if (!p) { /* nothing to do on this rank */
+    r->active = 1;
+    r->done = 1;
+    r->kc = NULL;
+    return;
+  }
+  coll_args_t a = p->a;
+  a.owned = NULL;
+  launch(r, p->id, &p->k, &a);
+}
+
+void coll_persist_free(p2p_req_t *r)
+{
+  recipe_t *p = r->recipe;
+  if (!p)
+    return;
+  types_hold(p, dt_release);
+  free(p->a.owned);
+  free(p);
+  r->recipe = NULL;
 }

@@ -1,8 +1,10 @@
-/* Collective calls, blocking and nonblocking: argument checks, then one
- * action each. Each call has one body (an always-inlined function, so that
- * call sites recorded by MPI_ENTER are the user's) serving both forms: a
- * NULL request pointer means the blocking form. */
+/* Collective calls, blocking, nonblocking and persistent: argument checks,
+ * then one action each. Each call has one body (an always-inlined function,
+ * so that call sites recorded by MPI_ENTER are the user's) serving the three
+ * forms: a NULL request pointer means the blocking form, nb says which of
+ * the other two. */
 #include "mpi_impl.h"
+#include "info.h"
 #include "op.h"
 #include "request.h"
 #include "../action/action.h"
@@ -41,29 +43,44 @@
     for (int i_ = 0; i_ < (n); i_++)                                                                                   \
       CHECK((arr)[i_] >= 0, comm, MPI_ERR_COUNT, "negative count %d in %s[%d]", (arr)[i_], what, i_);                 \
   } while (0)
-#define CHECK_REQ(nb, req, comm) CHECK(!(nb) || (req), comm, MPI_ERR_ARG, "request is NULL")
+/* The three forms of each call: the blocking one, the I-form and the
+ * persistent (_init) form, which also takes an info object. */
+#define BLOCKING 0, MPI_INFO_NULL
+#define NONBLOCKING 1, MPI_INFO_NULL
+#define PERSISTENT 2
+#define CHECK_REQ(nb, req, comm)                                                                                       \
+  do {                                                                                                                 \
+    CHECK(!(nb) || (req), comm, MPI_ERR_ARG, "request is NULL");                                                       \
+    CHECK(info_ok(info), comm, MPI_ERR_INFO, "invalid info object (0x%x)", (unsigned)info);                          \
+  } while (0)
 /* On an intercommunicator, the root's group but for the root (MPI_PROC_NULL) has
  * nothing to do and its arguments mean nothing; the call still counts, as
  * every member numbers collectives alike. */
 #define NOTHING_AT_PROC_NULL(c, root, nb, req)                                                                         \
   do {                                                                                                                 \
     if (comm_is_inter(c) && (root) == MPI_PROC_NULL) {                                                                 \
+      CHECK_REQ(nb, req, (c)->handle);                                                                                 \
       (c)->coll_seq++;                                                                                                 \
-      if (nb)                                                                                                          \
+      if ((nb) == PERSISTENT) {                                                                                        \
+        p2p_req_t *r_ = act_persist_noop(c);                                                                           \
+        r_->comm = (c)->handle;                                                                                        \
+        *(req) = req_handle_new(r_);                                                                                   \
+      } else if (nb)                                                                                                   \
         *(req) = req_completed(self);                                                                                  \
       MPI_LEAVE(MPI_SUCCESS);                                                                                          \
     }                                                                                                                  \
   } while (0)
 
-/* Runs the blocking action, or starts the nonblocking one and returns its handle. */
-#define RUN(req, comm, blocking, nonblocking)                                                                          \
+/* Runs the blocking action act_fn args, or starts the nonblocking one, or
+ * makes the persistent one, and returns its handle. */
+#define RUN(req, comm, fn, args)                                                                                       \
   do {                                                                                                                 \
     if (req) {                                                                                                         \
-      p2p_req_t *r_ = (nonblocking);                                                                                   \
+      p2p_req_t *r_ = nb == PERSISTENT ? act_persist_##fn args : act_i##fn args;                                      \
       r_->comm = comm;                                                                                                 \
       *(req) = req_handle_new(r_);                                                                                     \
     } else {                                                                                                           \
-      int rc_ = (blocking);                                                                                            \
+      int rc_ = act_##fn args;                                                                                         \
       CHECK(!rc_, comm, rc_, "a message was truncated: the ranks' type signatures differ");                           \
     }                                                                                                                  \
   } while (0)
@@ -76,16 +93,16 @@ static long sum(const int *counts, int n)
   return s;
 }
 
-BODY barrier(const char *name, int nb, MPI_Comm comm, MPI_Request *req)
+BODY barrier(const char *name, int nb, MPI_Info info, MPI_Comm comm, MPI_Request *req)
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
   CHECK_REQ(nb, req, comm);
-  RUN(req, comm, act_barrier(c), act_ibarrier(c));
+  RUN(req, comm, barrier, (c));
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-BODY bcast(const char *name, int nb, void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm,
+BODY bcast(const char *name, int nb, MPI_Info info, void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm,
            MPI_Request *req)
 {
   MPI_ENTER(name);
@@ -96,12 +113,12 @@ BODY bcast(const char *name, int nb, void *buf, int count, MPI_Datatype type, in
   CHECK_DBUF(buf, count, t, comm);
   CHECK_ROOT(root, c, comm);
   CHECK_REQ(nb, req, comm);
-  RUN(req, comm, act_bcast(buf, count, t, root, c), act_ibcast(buf, count, t, root, c));
+  RUN(req, comm, bcast, (buf, count, t, root, c));
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-BODY gather(const char *name, int nb, const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
-            MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
+BODY gather(const char *name, int nb, MPI_Info info, const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
+            int rcount, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
@@ -125,12 +142,11 @@ BODY gather(const char *name, int nb, const void *sbuf, int scount, MPI_Datatype
     rt = rt_;
   }
   CHECK_REQ(nb, req, comm);
-  RUN(req, comm, act_gather(sbuf, scount, st, rbuf, rcount, rt, root, c),
-      act_igather(sbuf, scount, st, rbuf, rcount, rt, root, c));
+  RUN(req, comm, gather, (sbuf, scount, st, rbuf, rcount, rt, root, c));
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-BODY gatherv(const char *name, int nb, const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
+BODY gatherv(const char *name, int nb, MPI_Info info, const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
              const int *rcounts, const int *displs, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
 {
   MPI_ENTER(name);
@@ -156,13 +172,12 @@ BODY gatherv(const char *name, int nb, const void *sbuf, int scount, MPI_Datatyp
     rt = rt_;
   }
   CHECK_REQ(nb, req, comm);
-  RUN(req, comm, act_gatherv(sbuf, scount, st, rbuf, rcounts, displs, rt, root, c),
-      act_igatherv(sbuf, scount, st, rbuf, rcounts, displs, rt, root, c));
+  RUN(req, comm, gatherv, (sbuf, scount, st, rbuf, rcounts, displs, rt, root, c));
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-BODY scatter(const char *name, int nb, const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
-             MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
+BODY scatter(const char *name, int nb, MPI_Info info, const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
+             int rcount, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
@@ -186,13 +201,12 @@ BODY scatter(const char *name, int nb, const void *sbuf, int scount, MPI_Datatyp
     rt = rt_;
   }
   CHECK_REQ(nb, req, comm);
-  RUN(req, comm, act_scatter(sbuf, scount, st, rbuf, rcount, rt, root, c),
-      act_iscatter(sbuf, scount, st, rbuf, rcount, rt, root, c));
+  RUN(req, comm, scatter, (sbuf, scount, st, rbuf, rcount, rt, root, c));
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-BODY scatterv(const char *name, int nb, const void *sbuf, const int *scounts, const int *displs, MPI_Datatype stype,
-              void *rbuf, int rcount, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
+BODY scatterv(const char *name, int nb, MPI_Info info, const void *sbuf, const int *scounts, const int *displs,
+              MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
@@ -217,8 +231,7 @@ BODY scatterv(const char *name, int nb, const void *sbuf, const int *scounts, co
     rt = rt_;
   }
   CHECK_REQ(nb, req, comm);
-  RUN(req, comm, act_scatterv(sbuf, scounts, displs, st, rbuf, rcount, rt, root, c),
-      act_iscatterv(sbuf, scounts, displs, st, rbuf, rcount, rt, root, c));
+  RUN(req, comm, scatterv, (sbuf, scounts, displs, st, rbuf, rcount, rt, root, c));
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -237,19 +250,18 @@ BODY scatterv(const char *name, int nb, const void *sbuf, const int *scounts, co
   CHECK_DBUF(rbuf, rcount, rt, comm);                                                                                  \
   CHECK_NOT_ALIASED(sbuf, rbuf, rcount, comm)
 
-BODY allgather(const char *name, int nb, const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
-               MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req)
+BODY allgather(const char *name, int nb, MPI_Info info, const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
+               int rcount, MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req)
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
   CHECK_ALL_BLOCKS(sbuf, scount, stype, st, rbuf, rcount, rtype, rt, comm);
   CHECK_REQ(nb, req, comm);
-  RUN(req, comm, act_allgather(sbuf, scount, st, rbuf, rcount, rt, c),
-      act_iallgather(sbuf, scount, st, rbuf, rcount, rt, c));
+  RUN(req, comm, allgather, (sbuf, scount, st, rbuf, rcount, rt, c));
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-BODY allgatherv(const char *name, int nb, const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
+BODY allgatherv(const char *name, int nb, MPI_Info info, const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
                 const int *rcounts, const int *displs, MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req)
 {
   MPI_ENTER(name);
@@ -260,26 +272,24 @@ BODY allgatherv(const char *name, int nb, const void *sbuf, int scount, MPI_Data
   int any = sum(rcounts, comm_size(c)) > 0;
   CHECK_ALL_BLOCKS(sbuf, scount, stype, st, rbuf, any, rtype, rt, comm);
   CHECK_REQ(nb, req, comm);
-  RUN(req, comm, act_allgatherv(sbuf, scount, st, rbuf, rcounts, displs, rt, c),
-      act_iallgatherv(sbuf, scount, st, rbuf, rcounts, displs, rt, c));
+  RUN(req, comm, allgatherv, (sbuf, scount, st, rbuf, rcounts, displs, rt, c));
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-BODY alltoall(const char *name, int nb, const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
-              MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req)
+BODY alltoall(const char *name, int nb, MPI_Info info, const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
+              int rcount, MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req)
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
   CHECK_ALL_BLOCKS(sbuf, scount, stype, st, rbuf, rcount, rtype, rt, comm);
   CHECK_REQ(nb, req, comm);
-  RUN(req, comm, act_alltoall(sbuf, scount, st, rbuf, rcount, rt, c),
-      act_ialltoall(sbuf, scount, st, rbuf, rcount, rt, c));
+  RUN(req, comm, alltoall, (sbuf, scount, st, rbuf, rcount, rt, c));
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-BODY alltoallv(const char *name, int nb, const void *sbuf, const int *scounts, const int *sdispls, MPI_Datatype stype,
-               void *rbuf, const int *rcounts, const int *rdispls, MPI_Datatype rtype, MPI_Comm comm,
-               MPI_Request *req)
+BODY alltoallv(const char *name, int nb, MPI_Info info, const void *sbuf, const int *scounts, const int *sdispls,
+               MPI_Datatype stype, void *rbuf, const int *rcounts, const int *rdispls, MPI_Datatype rtype,
+               MPI_Comm comm, MPI_Request *req)
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
@@ -300,12 +310,11 @@ BODY alltoallv(const char *name, int nb, const void *sbuf, const int *scounts, c
   CHECK_DBUF(rbuf, (int)(sum(rcounts, n) > 0), rt, comm);
   CHECK_NOT_ALIASED(sbuf, rbuf, (int)(sum(rcounts, n) > 0), comm);
   CHECK_REQ(nb, req, comm);
-  RUN(req, comm, act_alltoallv(sbuf, scounts, sdispls, st, rbuf, rcounts, rdispls, rt, c),
-      act_ialltoallv(sbuf, scounts, sdispls, st, rbuf, rcounts, rdispls, rt, c));
+  RUN(req, comm, alltoallv, (sbuf, scounts, sdispls, st, rbuf, rcounts, rdispls, rt, c));
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-BODY alltoallw(const char *name, int nb, const void *sbuf, const int *scounts, const int *sdispls,
+BODY alltoallw(const char *name, int nb, MPI_Info info, const void *sbuf, const int *scounts, const int *sdispls,
                const MPI_Datatype *stypes, void *rbuf, const int *rcounts, const int *rdispls,
                const MPI_Datatype *rtypes, MPI_Comm comm, MPI_Request *req)
 {
@@ -333,8 +342,7 @@ BODY alltoallw(const char *name, int nb, const void *sbuf, const int *scounts, c
   const dt_t **types = malloc(sizeof *types * (2 * (size_t)(unsigned)n + 1));
   for (int i = 0; i < 2 * n; i++)
     types[i] = dt_get(i >= n ? rtypes[i - n] : in_place ? rtypes[i] : stypes[i]);
-  RUN(req, comm, act_alltoallw(sbuf, scounts, sdispls, rbuf, rcounts, rdispls, types, c),
-      act_ialltoallw(sbuf, scounts, sdispls, rbuf, rcounts, rdispls, types, c));
+  RUN(req, comm, alltoallw, (sbuf, scounts, sdispls, rbuf, rcounts, rdispls, types, c));
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -344,8 +352,8 @@ BODY alltoallw(const char *name, int nb, const void *sbuf, const int *scounts, c
   CHECK_COUNT(count, comm);                                                                                            \
   CHECK_OP(op, t, type, comm)
 
-BODY reduce(const char *name, int nb, const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op,
-            int root, MPI_Comm comm, MPI_Request *req)
+BODY reduce(const char *name, int nb, MPI_Info info, const void *sbuf, void *rbuf, int count, MPI_Datatype type,
+            MPI_Op op, int root, MPI_Comm comm, MPI_Request *req)
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
@@ -363,14 +371,14 @@ BODY reduce(const char *name, int nb, const void *sbuf, void *rbuf, int count, M
     CHECK_NOT_ALIASED(sbuf, rbuf, count, comm);
   }
   CHECK_REQ(nb, req, comm);
-  RUN(req, comm, act_reduce(sbuf, rbuf, count, t, op, root, c), act_ireduce(sbuf, rbuf, count, t, op, root, c));
+  RUN(req, comm, reduce, (sbuf, rbuf, count, t, op, root, c));
   MPI_LEAVE(MPI_SUCCESS);
 }
 
 /* Allreduce, scan, exscan: the same arguments. */
 #define VECTOR_CALL(fn)                                                                                                \
-  BODY fn(const char *name, int nb, const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op,          \
-          MPI_Comm comm, MPI_Request *req)                                                                             \
+  BODY fn(const char *name, int nb, MPI_Info info, const void *sbuf, void *rbuf, int count, MPI_Datatype type,       \
+          MPI_Op op, MPI_Comm comm, MPI_Request *req)                                                                  \
   {                                                                                                                    \
     MPI_ENTER(name);                                                                                                   \
     CHECK_COMM(comm, c);                                                                                               \
@@ -383,15 +391,15 @@ BODY reduce(const char *name, int nb, const void *sbuf, void *rbuf, int count, M
     CHECK_DBUF(rbuf, count, t, comm);                                                                                  \
     CHECK_NOT_ALIASED(sbuf, rbuf, count, comm);                                                                        \
     CHECK_REQ(nb, req, comm);                                                                                          \
-    RUN(req, comm, act_##fn(sbuf, rbuf, count, t, op, c), act_i##fn(sbuf, rbuf, count, t, op, c));                   \
+    RUN(req, comm, fn, (sbuf, rbuf, count, t, op, c));                                                                 \
     MPI_LEAVE(MPI_SUCCESS);                                                                                            \
   }
 VECTOR_CALL(allreduce)
 VECTOR_CALL(scan)
 VECTOR_CALL(exscan)
 
-BODY reduce_scatter(const char *name, int nb, const void *sbuf, void *rbuf, const int *rcounts, MPI_Datatype type,
-                    MPI_Op op, MPI_Comm comm, MPI_Request *req)
+BODY reduce_scatter(const char *name, int nb, MPI_Info info, const void *sbuf, void *rbuf, const int *rcounts,
+                    MPI_Datatype type, MPI_Op op, MPI_Comm comm, MPI_Request *req)
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
@@ -406,13 +414,12 @@ BODY reduce_scatter(const char *name, int nb, const void *sbuf, void *rbuf, cons
   CHECK_DBUF(rbuf, rcounts[comm_rank(c)], t, comm);
   CHECK_NOT_ALIASED(sbuf, rbuf, (int)total, comm);
   CHECK_REQ(nb, req, comm);
-  RUN(req, comm, act_reduce_scatter(sbuf, rbuf, rcounts, t, op, c),
-      act_ireduce_scatter(sbuf, rbuf, rcounts, t, op, c));
+  RUN(req, comm, reduce_scatter, (sbuf, rbuf, rcounts, t, op, c));
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-BODY reduce_scatter_block(const char *name, int nb, const void *sbuf, void *rbuf, int rcount, MPI_Datatype type,
-                          MPI_Op op, MPI_Comm comm, MPI_Request *req)
+BODY reduce_scatter_block(const char *name, int nb, MPI_Info info, const void *sbuf, void *rbuf, int rcount,
+                          MPI_Datatype type, MPI_Op op, MPI_Comm comm, MPI_Request *req)
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
@@ -424,8 +431,7 @@ BODY reduce_scatter_block(const char *name, int nb, const void *sbuf, void *rbuf
   CHECK_DBUF(rbuf, rcount, t, comm);
   CHECK_NOT_ALIASED(sbuf, rbuf, rcount, comm);
   CHECK_REQ(nb, req, comm);
-  RUN(req, comm, act_reduce_scatter_block(sbuf, rbuf, rcount, t, op, c),
-      act_ireduce_scatter_block(sbuf, rbuf, rcount, t, op, c));
+  RUN(req, comm, reduce_scatter_block, (sbuf, rbuf, rcount, t, op, c));
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -443,178 +449,277 @@ int PMPI_Reduce_local(const void *in, void *inout, int count, MPI_Datatype type,
 
 /* ---- the entry points ---- */
 
-int PMPI_Barrier(MPI_Comm comm) { return barrier("MPI_Barrier", 0, comm, NULL); }
-int PMPI_Ibarrier(MPI_Comm comm, MPI_Request *req) { return barrier("MPI_Ibarrier", 1, comm, req); }
+int PMPI_Barrier(MPI_Comm comm) { return barrier("MPI_Barrier", BLOCKING, comm, NULL); }
+int PMPI_Ibarrier(MPI_Comm comm, MPI_Request *req) { return barrier("MPI_Ibarrier", NONBLOCKING, comm, req); }
 
 int PMPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
 {
-  return bcast("MPI_Bcast", 0, buf, count, type, root, comm, NULL);
+  return bcast("MPI_Bcast", BLOCKING, buf, count, type, root, comm, NULL);
 }
 int PMPI_Ibcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm, MPI_Request *req)
 {
-  return bcast("MPI_Ibcast", 1, buf, count, type, root, comm, req);
+  return bcast("MPI_Ibcast", NONBLOCKING, buf, count, type, root, comm, req);
 }
 
 int PMPI_Gather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
                 int root, MPI_Comm comm)
 {
-  return gather("MPI_Gather", 0, sbuf, scount, stype, rbuf, rcount, rtype, root, comm, NULL);
+  return gather("MPI_Gather", BLOCKING, sbuf, scount, stype, rbuf, rcount, rtype, root, comm, NULL);
 }
 int PMPI_Igather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
                  int root, MPI_Comm comm, MPI_Request *req)
 {
-  return gather("MPI_Igather", 1, sbuf, scount, stype, rbuf, rcount, rtype, root, comm, req);
+  return gather("MPI_Igather", NONBLOCKING, sbuf, scount, stype, rbuf, rcount, rtype, root, comm, req);
 }
 
 int PMPI_Gatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, const int rcounts[],
                  const int displs[], MPI_Datatype rtype, int root, MPI_Comm comm)
 {
-  return gatherv("MPI_Gatherv", 0, sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm, NULL);
+  return gatherv("MPI_Gatherv", BLOCKING, sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm, NULL);
 }
 int PMPI_Igatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, const int rcounts[],
                   const int displs[], MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
 {
-  return gatherv("MPI_Igatherv", 1, sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm, req);
+  return gatherv("MPI_Igatherv", NONBLOCKING, sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm, req);
 }
 
 int PMPI_Scatter(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
                  int root, MPI_Comm comm)
 {
-  return scatter("MPI_Scatter", 0, sbuf, scount, stype, rbuf, rcount, rtype, root, comm, NULL);
+  return scatter("MPI_Scatter", BLOCKING, sbuf, scount, stype, rbuf, rcount, rtype, root, comm, NULL);
 }
 int PMPI_Iscatter(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
                   int root, MPI_Comm comm, MPI_Request *req)
 {
-  return scatter("MPI_Iscatter", 1, sbuf, scount, stype, rbuf, rcount, rtype, root, comm, req);
+  return scatter("MPI_Iscatter", NONBLOCKING, sbuf, scount, stype, rbuf, rcount, rtype, root, comm, req);
 }
 
 int PMPI_Scatterv(const void *sbuf, const int scounts[], const int displs[], MPI_Datatype stype, void *rbuf,
                   int rcount, MPI_Datatype rtype, int root, MPI_Comm comm)
 {
-  return scatterv("MPI_Scatterv", 0, sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm, NULL);
+  return scatterv("MPI_Scatterv", BLOCKING, sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm, NULL);
 }
 int PMPI_Iscatterv(const void *sbuf, const int scounts[], const int displs[], MPI_Datatype stype, void *rbuf,
                    int rcount, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
 {
-  return scatterv("MPI_Iscatterv", 1, sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm, req);
+  return scatterv("MPI_Iscatterv", NONBLOCKING, sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm, req);
 }
 
 int PMPI_Allgather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
                    MPI_Comm comm)
 {
-  return allgather("MPI_Allgather", 0, sbuf, scount, stype, rbuf, rcount, rtype, comm, NULL);
+  return allgather("MPI_Allgather", BLOCKING, sbuf, scount, stype, rbuf, rcount, rtype, comm, NULL);
 }
 int PMPI_Iallgather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
                     MPI_Comm comm, MPI_Request *req)
 {
-  return allgather("MPI_Iallgather", 1, sbuf, scount, stype, rbuf, rcount, rtype, comm, req);
+  return allgather("MPI_Iallgather", NONBLOCKING, sbuf, scount, stype, rbuf, rcount, rtype, comm, req);
 }
 
 int PMPI_Allgatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, const int rcounts[],
                     const int displs[], MPI_Datatype rtype, MPI_Comm comm)
 {
-  return allgatherv("MPI_Allgatherv", 0, sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm, NULL);
+  return allgatherv("MPI_Allgatherv", BLOCKING, sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm, NULL);
 }
 int PMPI_Iallgatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, const int rcounts[],
                      const int displs[], MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req)
 {
-  return allgatherv("MPI_Iallgatherv", 1, sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm, req);
+  return allgatherv("MPI_Iallgatherv", NONBLOCKING, sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm, req);
 }
 
 int PMPI_Alltoall(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
                   MPI_Comm comm)
 {
-  return alltoall("MPI_Alltoall", 0, sbuf, scount, stype, rbuf, rcount, rtype, comm, NULL);
+  return alltoall("MPI_Alltoall", BLOCKING, sbuf, scount, stype, rbuf, rcount, rtype, comm, NULL);
 }
 int PMPI_Ialltoall(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
                    MPI_Comm comm, MPI_Request *req)
 {
-  return alltoall("MPI_Ialltoall", 1, sbuf, scount, stype, rbuf, rcount, rtype, comm, req);
+  return alltoall("MPI_Ialltoall", NONBLOCKING, sbuf, scount, stype, rbuf, rcount, rtype, comm, req);
 }
 
 int PMPI_Alltoallv(const void *sbuf, const int scounts[], const int sdispls[], MPI_Datatype stype, void *rbuf,
                    const int rcounts[], const int rdispls[], MPI_Datatype rtype, MPI_Comm comm)
 {
-  return alltoallv("MPI_Alltoallv", 0, sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm, NULL);
+  return alltoallv("MPI_Alltoallv", BLOCKING, sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm, NULL);
 }
 int PMPI_Ialltoallv(const void *sbuf, const int scounts[], const int sdispls[], MPI_Datatype stype, void *rbuf,
                     const int rcounts[], const int rdispls[], MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req)
 {
-  return alltoallv("MPI_Ialltoallv", 1, sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm, req);
+  return alltoallv("MPI_Ialltoallv", NONBLOCKING, sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm,
+                   req);
 }
 
 int PMPI_Alltoallw(const void *sbuf, const int scounts[], const int sdispls[], const MPI_Datatype stypes[],
                    void *rbuf, const int rcounts[], const int rdispls[], const MPI_Datatype rtypes[], MPI_Comm comm)
 {
-  return alltoallw("MPI_Alltoallw", 0, sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, comm, NULL);
+  return alltoallw("MPI_Alltoallw", BLOCKING, sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, comm,
+                   NULL);
 }
 int PMPI_Ialltoallw(const void *sbuf, const int scounts[], const int sdispls[], const MPI_Datatype stypes[],
                     void *rbuf, const int rcounts[], const int rdispls[], const MPI_Datatype rtypes[], MPI_Comm comm,
                     MPI_Request *req)
 {
-  return alltoallw("MPI_Ialltoallw", 1, sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, comm, req);
+  return alltoallw("MPI_Ialltoallw", NONBLOCKING, sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes,
+                   comm, req);
 }
 
 int PMPI_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm)
 {
-  return reduce("MPI_Reduce", 0, sbuf, rbuf, count, type, op, root, comm, NULL);
+  return reduce("MPI_Reduce", BLOCKING, sbuf, rbuf, count, type, op, root, comm, NULL);
 }
 int PMPI_Ireduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
                  MPI_Request *req)
 {
-  return reduce("MPI_Ireduce", 1, sbuf, rbuf, count, type, op, root, comm, req);
+  return reduce("MPI_Ireduce", NONBLOCKING, sbuf, rbuf, count, type, op, root, comm, req);
 }
 
 int PMPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm)
 {
-  return allreduce("MPI_Allreduce", 0, sbuf, rbuf, count, type, op, comm, NULL);
+  return allreduce("MPI_Allreduce", BLOCKING, sbuf, rbuf, count, type, op, comm, NULL);
 }
 int PMPI_Iallreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
                     MPI_Request *req)
 {
-  return allreduce("MPI_Iallreduce", 1, sbuf, rbuf, count, type, op, comm, req);
+  return allreduce("MPI_Iallreduce", NONBLOCKING, sbuf, rbuf, count, type, op, comm, req);
 }
 
 int PMPI_Scan(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm)
 {
-  return scan("MPI_Scan", 0, sbuf, rbuf, count, type, op, comm, NULL);
+  return scan("MPI_Scan", BLOCKING, sbuf, rbuf, count, type, op, comm, NULL);
 }
 int PMPI_Iscan(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
                MPI_Request *req)
 {
-  return scan("MPI_Iscan", 1, sbuf, rbuf, count, type, op, comm, req);
+  return scan("MPI_Iscan", NONBLOCKING, sbuf, rbuf, count, type, op, comm, req);
 }
 
 int PMPI_Exscan(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm)
 {
-  return exscan("MPI_Exscan", 0, sbuf, rbuf, count, type, op, comm, NULL);
+  return exscan("MPI_Exscan", BLOCKING, sbuf, rbuf, count, type, op, comm, NULL);
 }
 int PMPI_Iexscan(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
                  MPI_Request *req)
 {
-  return exscan("MPI_Iexscan", 1, sbuf, rbuf, count, type, op, comm, req);
+  return exscan("MPI_Iexscan", NONBLOCKING, sbuf, rbuf, count, type, op, comm, req);
 }
 
 int PMPI_Reduce_scatter(const void *sbuf, void *rbuf, const int rcounts[], MPI_Datatype type, MPI_Op op,
                         MPI_Comm comm)
 {
-  return reduce_scatter("MPI_Reduce_scatter", 0, sbuf, rbuf, rcounts, type, op, comm, NULL);
+  return reduce_scatter("MPI_Reduce_scatter", BLOCKING, sbuf, rbuf, rcounts, type, op, comm, NULL);
 }
 int PMPI_Ireduce_scatter(const void *sbuf, void *rbuf, const int rcounts[], MPI_Datatype type, MPI_Op op,
                          MPI_Comm comm, MPI_Request *req)
 {
-  return reduce_scatter("MPI_Ireduce_scatter", 1, sbuf, rbuf, rcounts, type, op, comm, req);
+  return reduce_scatter("MPI_Ireduce_scatter", NONBLOCKING, sbuf, rbuf, rcounts, type, op, comm, req);
 }
 
 int PMPI_Reduce_scatter_block(const void *sbuf, void *rbuf, int rcount, MPI_Datatype type, MPI_Op op,
                               MPI_Comm comm)
 {
-  return reduce_scatter_block("MPI_Reduce_scatter_block", 0, sbuf, rbuf, rcount, type, op, comm, NULL);
+  return reduce_scatter_block("MPI_Reduce_scatter_block", BLOCKING, sbuf, rbuf, rcount, type, op, comm, NULL);
 }
 int PMPI_Ireduce_scatter_block(const void *sbuf, void *rbuf, int rcount, MPI_Datatype type, MPI_Op op,
                                MPI_Comm comm, MPI_Request *req)
 {
-  return reduce_scatter_block("MPI_Ireduce_scatter_block", 1, sbuf, rbuf, rcount, type, op, comm, req);
+  return reduce_scatter_block("MPI_Ireduce_scatter_block", NONBLOCKING, sbuf, rbuf, rcount, type, op, comm, req);
+}
+
+/* ---- the persistent forms (MPI 4.0) ---- */
+
+int PMPI_Barrier_init(MPI_Comm comm, MPI_Info info, MPI_Request *req)
+{
+  return barrier("MPI_Barrier_init", PERSISTENT, info, comm, req);
+}
+int PMPI_Bcast_init(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm, MPI_Info info,
+                    MPI_Request *req)
+{
+  return bcast("MPI_Bcast_init", PERSISTENT, info, buf, count, type, root, comm, req);
+}
+int PMPI_Gather_init(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
+                     int root, MPI_Comm comm, MPI_Info info, MPI_Request *req)
+{
+  return gather("MPI_Gather_init", PERSISTENT, info, sbuf, scount, stype, rbuf, rcount, rtype, root, comm, req);
+}
+int PMPI_Gatherv_init(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, const int rcounts[],
+                      const int displs[], MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Info info,
+                      MPI_Request *req)
+{
+  return gatherv("MPI_Gatherv_init", PERSISTENT, info, sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm,
+                 req);
+}
+int PMPI_Scatter_init(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
+                      int root, MPI_Comm comm, MPI_Info info, MPI_Request *req)
+{
+  return scatter("MPI_Scatter_init", PERSISTENT, info, sbuf, scount, stype, rbuf, rcount, rtype, root, comm, req);
+}
+int PMPI_Scatterv_init(const void *sbuf, const int scounts[], const int displs[], MPI_Datatype stype, void *rbuf,
+                       int rcount, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *req)
+{
+  return scatterv("MPI_Scatterv_init", PERSISTENT, info, sbuf, scounts, displs, stype, rbuf, rcount, rtype, root,
+                  comm, req);
+}
+int PMPI_Allgather_init(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
+                        MPI_Comm comm, MPI_Info info, MPI_Request *req)
+{
+  return allgather("MPI_Allgather_init", PERSISTENT, info, sbuf, scount, stype, rbuf, rcount, rtype, comm, req);
+}
+int PMPI_Allgatherv_init(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, const int rcounts[],
+                         const int displs[], MPI_Datatype rtype, MPI_Comm comm, MPI_Info info, MPI_Request *req)
+{
+  return allgatherv("MPI_Allgatherv_init", PERSISTENT, info, sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm,
+                    req);
+}
+int PMPI_Alltoall_init(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
+                       MPI_Comm comm, MPI_Info info, MPI_Request *req)
+{
+  return alltoall("MPI_Alltoall_init", PERSISTENT, info, sbuf, scount, stype, rbuf, rcount, rtype, comm, req);
+}
+int PMPI_Alltoallv_init(const void *sbuf, const int scounts[], const int sdispls[], MPI_Datatype stype, void *rbuf,
+                        const int rcounts[], const int rdispls[], MPI_Datatype rtype, MPI_Comm comm, MPI_Info info,
+                        MPI_Request *req)
+{
+  return alltoallv("MPI_Alltoallv_init", PERSISTENT, info, sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls,
+                   rtype, comm, req);
+}
+int PMPI_Alltoallw_init(const void *sbuf, const int scounts[], const int sdispls[], const MPI_Datatype stypes[],
+                        void *rbuf, const int rcounts[], const int rdispls[], const MPI_Datatype rtypes[],
+                        MPI_Comm comm, MPI_Info info, MPI_Request *req)
+{
+  return alltoallw("MPI_Alltoallw_init", PERSISTENT, info, sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls,
+                   rtypes, comm, req);
+}
+int PMPI_Reduce_init(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
+                     MPI_Info info, MPI_Request *req)
+{
+  return reduce("MPI_Reduce_init", PERSISTENT, info, sbuf, rbuf, count, type, op, root, comm, req);
+}
+int PMPI_Allreduce_init(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+                        MPI_Info info, MPI_Request *req)
+{
+  return allreduce("MPI_Allreduce_init", PERSISTENT, info, sbuf, rbuf, count, type, op, comm, req);
+}
+int PMPI_Scan_init(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+                   MPI_Info info, MPI_Request *req)
+{
+  return scan("MPI_Scan_init", PERSISTENT, info, sbuf, rbuf, count, type, op, comm, req);
+}
+int PMPI_Exscan_init(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+                     MPI_Info info, MPI_Request *req)
+{
+  return exscan("MPI_Exscan_init", PERSISTENT, info, sbuf, rbuf, count, type, op, comm, req);
+}
+int PMPI_Reduce_scatter_init(const void *sbuf, void *rbuf, const int rcounts[], MPI_Datatype type, MPI_Op op,
+                             MPI_Comm comm, MPI_Info info, MPI_Request *req)
+{
+  return reduce_scatter("MPI_Reduce_scatter_init", PERSISTENT, info, sbuf, rbuf, rcounts, type, op, comm, req);
+}
+int PMPI_Reduce_scatter_block_init(const void *sbuf, void *rbuf, int rcount, MPI_Datatype type, MPI_Op op,
+                                   MPI_Comm comm, MPI_Info info, MPI_Request *req)
+{
+  return reduce_scatter_block("MPI_Reduce_scatter_block_init", PERSISTENT, info, sbuf, rbuf, rcount, type, op, comm,
+                              req);
 }
 
 PMPI_ALIAS(Barrier)
@@ -652,3 +757,20 @@ PMPI_ALIAS(Ireduce_scatter)
 PMPI_ALIAS(Reduce_scatter_block)
 PMPI_ALIAS(Ireduce_scatter_block)
 PMPI_ALIAS(Reduce_local)
+PMPI_ALIAS(Barrier_init)
+PMPI_ALIAS(Bcast_init)
+PMPI_ALIAS(Gather_init)
+PMPI_ALIAS(Gatherv_init)
+PMPI_ALIAS(Scatter_init)
+PMPI_ALIAS(Scatterv_init)
+PMPI_ALIAS(Allgather_init)
+PMPI_ALIAS(Allgatherv_init)
+PMPI_ALIAS(Alltoall_init)
+PMPI_ALIAS(Alltoallv_init)
+PMPI_ALIAS(Alltoallw_init)
+PMPI_ALIAS(Reduce_init)
+PMPI_ALIAS(Allreduce_init)
+PMPI_ALIAS(Scan_init)
+PMPI_ALIAS(Exscan_init)
+PMPI_ALIAS(Reduce_scatter_init)
+PMPI_ALIAS(Reduce_scatter_block_init)

@@ -82,6 +82,8 @@ MPI_Info info_dup(MPI_Info h)
   return ht_add(&infos, out);
 }
 
+int info_ok(MPI_Info h) { return h == MPI_INFO_NULL || get(h) != NULL; }
+
 #define CHECK_INFO(h, in)                                                                                              \
   info_t *in = get(h);                                                                                                 \
   CHECK(in, MPI_COMM_WORLD, MPI_ERR_INFO, "invalid info object (0x%x)", (unsigned)(h))

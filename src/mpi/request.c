@@ -361,6 +361,8 @@ int PMPI_Request_free(MPI_Request *request)
   CHECK(r->kind != P2P_COLL || !r->active || r->done, MPI_COMM_WORLD, MPI_ERR_REQUEST,
         "an active nonblocking collective request cannot be freed (MPI 3.1, 5.12)");
   handle_release(r);
+  if (r->kind == P2P_COLL && r->persistent)
+    act_persist_free(r);
   if (!r->active || r->done)
     p2p_req_free(r);
   else

@@ -38,6 +38,7 @@ typedef struct p2p_req {
   void *pc;          /* send with a handle: the user's call site */
   long flow;         /* receive, --timeline: the arrow of the message it took */
   struct p2p_req *sprev, *snext; /* send with a handle: its rank's user_sends list */
+  void *recipe;      /* persistent collective: what each start runs (src/coll/nbc.c) */
   struct p2p_req *next;
 } p2p_req_t;
 
