@@ -259,6 +259,11 @@ SIMPI_DECL(int, Sendrecv, (const void *sendbuf, int sendcount, MPI_Datatype send
                            MPI_Comm comm, MPI_Status *status))
 SIMPI_DECL(int, Sendrecv_replace, (void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source,
                                    int recvtag, MPI_Comm comm, MPI_Status *status))
+SIMPI_DECL(int, Isendrecv, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
+                            void *recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag,
+                            MPI_Comm comm, MPI_Request *request))
+SIMPI_DECL(int, Isendrecv_replace, (void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source,
+                                    int recvtag, MPI_Comm comm, MPI_Request *request))
 SIMPI_DECL(int, Wait, (MPI_Request *request, MPI_Status *status))
 SIMPI_DECL(int, Waitall, (int count, MPI_Request array_of_requests[], MPI_Status *array_of_statuses))
 SIMPI_DECL(int, Waitany, (int count, MPI_Request array_of_requests[], int *index, MPI_Status *status))

@@ -73,14 +73,33 @@ static void traced_done(p2p_req_t *r)
     trace_p2p("recv", r, r->st.MPI_SOURCE >= 0 ? r->peer_world >= 0 ? r->peer_world : r->st.MPI_SOURCE : -333);
 }
 
+/* An Isendrecv is its receive with the send half in r->also: it completes
+ * once both did. The send half, once complete, is marked inactive (its
+ * wait line written), so that it is waited for only once. */
+static int half_pending(const p2p_req_t *r) { return r && r->also && r->also->active; }
+static void half_done(p2p_req_t *s)
+{
+  traced_done(s);
+  s->active = 0;
+}
+
 void act_wait(p2p_req_t *r)
 {
+  if (half_pending(r)) {
+    p2p_wait(r->also);
+    half_done(r->also);
+  }
   p2p_wait(r);
   traced_done(r);
 }
 
 int act_test(p2p_req_t *r)
 {
+  if (half_pending(r)) {
+    if (!p2p_test(r->also))
+      return 0;
+    half_done(r->also);
+  }
   int done = p2p_test(r);
   if (done)
     traced_done(r);
@@ -89,10 +108,29 @@ int act_test(p2p_req_t *r)
 
 int act_wait_any(p2p_req_t **rs, int n)
 {
-  int i = p2p_wait_any(rs, n);
-  if (i >= 0)
-    traced_done(rs[i]);
-  return i;
+  p2p_req_t **parts = NULL; /* what to wait for: the send half of an Isendrecv first */
+  for (;;) {
+    int halves = 0;
+    for (int i = 0; i < n && !halves; i++)
+      halves = half_pending(rs[i]);
+    p2p_req_t **w = rs;
+    if (halves) {
+      if (!parts)
+        parts = malloc(sizeof *parts * (size_t)n);
+      for (int i = 0; i < n; i++)
+        parts[i] = half_pending(rs[i]) ? rs[i]->also : rs[i];
+      w = parts;
+    }
+    int i = p2p_wait_any(w, n);
+    if (i >= 0 && w[i] != rs[i]) { /* a send half: its receive may still be pending */
+      half_done(w[i]);
+      continue;
+    }
+    free(parts);
+    if (i >= 0)
+      traced_done(rs[i]);
+    return i;
+  }
 }
 int act_probe(int src, int tag, int ctx, int block, MPI_Status *st) { return p2p_probe(src, tag, ctx, block, st); }
 void act_sleep(double seconds) { kern_sleep(seconds); }

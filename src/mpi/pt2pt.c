@@ -1,5 +1,6 @@
 /* Point-to-point calls: every send mode, blocking and not, persistent
- * requests, Sendrecv(_replace), Probe/Iprobe, Get_count, attached buffers. */
+ * requests, Sendrecv(_replace) and their I-forms, Probe/Iprobe, Get_count,
+ * attached buffers. */
 #include "request.h"
 #include "../action/action.h"
 #include <stdlib.h>
@@ -93,21 +94,32 @@ int PMPI_Recv_init(void *buf, int count, MPI_Datatype type, int source, int tag,
   MPI_LEAVE(post(self, P2P_RECV, P2P_STANDARD, buf, count, type, source, tag, comm, request, 1, NULL));
 }
 
+/* Builds both halves of a Sendrecv (the receive first, as it is posted first). */
+static int sendrecv_pair(rt_rank_t *self, const void *sbuf, int scount, MPI_Datatype stype, int dest, int stag,
+                         void *rbuf, int rcount, MPI_Datatype rtype, int source, int rtag, MPI_Comm comm,
+                         p2p_req_t **r, p2p_req_t **s)
+{
+  int err = req_build(self, r, P2P_RECV, P2P_STANDARD, rbuf, rcount, rtype, source, rtag, comm);
+  if (err)
+    return err;
+  err = req_build(self, s, P2P_SEND, P2P_STANDARD, sbuf, scount, stype, dest, stag, comm);
+  if (err) {
+    p2p_req_free(*r);
+    return err;
+  }
+  (*r)->nonblocking = (*s)->nonblocking = 1; /* posted together, as Irecv + Isend */
+  return MPI_SUCCESS;
+}
+
 /* Posts both halves, then waits for both: the order that cannot deadlock. */
 static int sendrecv(rt_rank_t *self, const void *sbuf, int scount, MPI_Datatype stype, int dest, int stag,
                     void *rbuf, int rcount, MPI_Datatype rtype, int source, int rtag, MPI_Comm comm,
                     MPI_Status *status)
 {
   p2p_req_t *s, *r;
-  int err = req_build(self, &r, P2P_RECV, P2P_STANDARD, rbuf, rcount, rtype, source, rtag, comm);
+  int err = sendrecv_pair(self, sbuf, scount, stype, dest, stag, rbuf, rcount, rtype, source, rtag, comm, &r, &s);
   if (err)
     return err;
-  err = req_build(self, &s, P2P_SEND, P2P_STANDARD, sbuf, scount, stype, dest, stag, comm);
-  if (err) {
-    p2p_req_free(r);
-    return err;
-  }
-  r->nonblocking = s->nonblocking = 1; /* posted together, as Irecv + Isend */
   act_start(r);
   act_start(s);
   act_wait(s);
@@ -122,11 +134,50 @@ static int sendrecv(rt_rank_t *self, const void *sbuf, int scount, MPI_Datatype 
   return e;
 }
 
+/* The nonblocking form: one request, the receive's, whose completion waits
+ * for the send half too (see act_wait). owned: freed with the send half. */
+static int isendrecv(rt_rank_t *self, const void *sbuf, int scount, MPI_Datatype stype, int dest, int stag,
+                     void *rbuf, int rcount, MPI_Datatype rtype, int source, int rtag, MPI_Comm comm,
+                     MPI_Request *request, void *owned)
+{
+  p2p_req_t *s, *r;
+  int err = sendrecv_pair(self, sbuf, scount, stype, dest, stag, rbuf, rcount, rtype, source, rtag, comm, &r, &s);
+  if (err) {
+    free(owned);
+    return err;
+  }
+  s->owned = owned;
+  r->also = s;
+  *request = req_handle_new(r);
+  act_start(r);
+  act_start(s);
+  return MPI_SUCCESS;
+}
+
 int PMPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype stype, int dest, int stag, void *rbuf, int rcount,
                   MPI_Datatype rtype, int source, int rtag, MPI_Comm comm, MPI_Status *status)
 {
   MPI_ENTER("MPI_Sendrecv");
   MPI_LEAVE(sendrecv(self, sbuf, scount, stype, dest, stag, rbuf, rcount, rtype, source, rtag, comm, status));
+}
+
+int PMPI_Isendrecv(const void *sbuf, int scount, MPI_Datatype stype, int dest, int stag, void *rbuf, int rcount,
+                   MPI_Datatype rtype, int source, int rtag, MPI_Comm comm, MPI_Request *request)
+{
+  MPI_ENTER("MPI_Isendrecv");
+  CHECK(request, comm, MPI_ERR_ARG, "request is NULL");
+  MPI_LEAVE(
+      isendrecv(self, sbuf, scount, stype, dest, stag, rbuf, rcount, rtype, source, rtag, comm, request, NULL));
+}
+
+/* The data to send, packed, so that the receive may overwrite buf (nonblocking
+ * or not, the message sent is buf as it was at the call). */
+static void *packed_copy(const void *buf, int count, const dt_t *t, size_t *bytes)
+{
+  *bytes = (size_t)count * t->size;
+  void *tmp = malloc(*bytes ? *bytes : 1);
+  dt_pack(buf, count, t, tmp);
+  return tmp;
 }
 
 int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int stag, int source, int rtag,
@@ -136,12 +187,25 @@ int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int
   CHECK_TYPE(type, t, comm);
   CHECK_COUNT(count, comm);
   CHECK_DBUF(buf, count, t, comm);
-  size_t bytes = (size_t)count * t->size;
-  void *tmp = malloc(bytes ? bytes : 1);
-  dt_pack(buf, count, t, tmp);
+  size_t bytes;
+  void *tmp = packed_copy(buf, count, t, &bytes);
   int err = sendrecv(self, tmp, (int)bytes, MPI_BYTE, dest, stag, buf, count, type, source, rtag, comm, status);
   free(tmp);
   MPI_LEAVE(err);
+}
+
+int PMPI_Isendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int stag, int source, int rtag,
+                           MPI_Comm comm, MPI_Request *request)
+{
+  MPI_ENTER("MPI_Isendrecv_replace");
+  CHECK(request, comm, MPI_ERR_ARG, "request is NULL");
+  CHECK_TYPE(type, t, comm);
+  CHECK_COUNT(count, comm);
+  CHECK_DBUF(buf, count, t, comm);
+  size_t bytes;
+  void *tmp = packed_copy(buf, count, t, &bytes);
+  MPI_LEAVE(isendrecv(self, tmp, (int)bytes, MPI_BYTE, dest, stag, buf, count, type, source, rtag, comm, request,
+                      tmp));
 }
 
 static int probe(rt_rank_t *self, int source, int tag, MPI_Comm comm, int block, int *flag, MPI_Status *status)
@@ -225,6 +289,8 @@ PMPI_ALIAS(Irecv)
 PMPI_ALIAS(Recv_init)
 PMPI_ALIAS(Sendrecv)
 PMPI_ALIAS(Sendrecv_replace)
+PMPI_ALIAS(Isendrecv)
+PMPI_ALIAS(Isendrecv_replace)
 PMPI_ALIAS(Probe)
 PMPI_ALIAS(Iprobe)
 PMPI_ALIAS(Get_count)

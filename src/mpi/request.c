@@ -164,6 +164,8 @@ static int complete(rt_rank_t *self, MPI_Request *h, MPI_Status *st)
     err = req_truncated(self, r);
   if (!r->persistent) {
     handle_release(r);
+    if (r->also)
+      p2p_req_free(r->also);
     p2p_req_free(r);
     *h = MPI_REQUEST_NULL;
   }
@@ -363,6 +365,10 @@ int PMPI_Request_free(MPI_Request *request)
   handle_release(r);
   if (r->kind == P2P_COLL && r->persistent)
     act_persist_free(r);
+  if (r->also && (!r->also->active || r->also->done)) { /* else it completes on its own, as below */
+    p2p_req_free(r->also);
+    r->also = NULL;
+  }
   if (!r->active || r->done)
     p2p_req_free(r);
   else

@@ -39,6 +39,8 @@ typedef struct p2p_req {
   long flow;         /* receive, --timeline: the arrow of the message it took */
   struct p2p_req *sprev, *snext; /* send with a handle: its rank's user_sends list */
   void *recipe;      /* persistent collective: what each start runs (src/coll/nbc.c) */
+  struct p2p_req *also; /* Isendrecv: the send half, which must complete too (the receive has the handle) */
+  void *owned;       /* freed with the request (Isendrecv_replace's copy of the data it sends) */
   struct p2p_req *next;
 } p2p_req_t;
 

@@ -8,7 +8,7 @@
  *   (MPICH 4.0.2, the reference, delivers wrong data with Gather_init, crashes with
  *   Scatter_init on two ranks or more, and fills only the own block in the second start of an
  *   Allgather_init on 2 or 4 ranks: those three are left out here and checked by
- *   tests/unit/persistent_coll.sh, which builds this program with -DWITH_MPICH_BROKEN)
+ *   tests/unit/mpich_broken.sh, which builds this program with -DWITH_MPICH_BROKEN)
  * np: 1 2 3 4 7
  * args: --cfg=smpi/coll-selector:mpich
  * args: --cfg=smpi/coll-selector:ompi
