@@ -259,13 +259,15 @@ int PMPI_Waitany(int count, MPI_Request reqs[], int *index, MPI_Status *status)
   MPI_LEAVE(complete(self, &reqs[i], status));
 }
 
-/* Completes every active request that is done; returns how many. */
+/* Completes every active request that is done; returns how many. known: the
+ * index of one that act_wait_any completed (testing it again would trace
+ * its completion twice), -1 if none. */
 static int collect_done(rt_rank_t *self, int n, MPI_Request reqs[], int *outcount, int idx[], MPI_Status sts[],
-                        int *err)
+                        int *err, int known)
 {
   int k = 0;
   for (int i = 0; i < n; i++)
-    if (active(reqs[i]) && act_test(req_get(reqs[i]))) {
+    if (active(reqs[i]) && (i == known || act_test(req_get(reqs[i])))) {
       idx[k] = i;
       if (complete(self, &reqs[i], status_at(sts, k)))
         *err = MPI_ERR_IN_STATUS;
@@ -293,9 +295,9 @@ int PMPI_Waitsome(int incount, MPI_Request reqs[], int *outcount, int idx[], MPI
   }
   int err = MPI_SUCCESS;
   p2p_req_t **rs = gather_reqs(incount, reqs);
-  act_wait_any(rs, incount); /* one is done; collect it and any others */
+  int one = act_wait_any(rs, incount); /* one is done; collect it and any others */
   free(rs);
-  collect_done(self, incount, reqs, outcount, idx, sts, &err);
+  collect_done(self, incount, reqs, outcount, idx, sts, &err, one);
   MPI_LEAVE(err);
 }
 
@@ -308,7 +310,7 @@ int PMPI_Testsome(int incount, MPI_Request reqs[], int *outcount, int idx[], MPI
     MPI_LEAVE(MPI_SUCCESS);
   }
   int err = MPI_SUCCESS;
-  if (!collect_done(self, incount, reqs, outcount, idx, sts, &err))
+  if (!collect_done(self, incount, reqs, outcount, idx, sts, &err, -1))
     act_sleep(rt_opts.test_sleep);
   MPI_LEAVE(err);
 }

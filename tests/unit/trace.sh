@@ -86,6 +86,32 @@ C
 roundtrip scan 5
 got=$(grep -v compute scan.ti_files/simpi_rank-3.txt | tr '\n' '|')
 [ "$got" = "2 init|2 scan 5000 0 0|2 exscan 500 0 0|2 finalize|" ] && ok "scan lines" || bad "scan lines: $got"
+# Waitsome (each completion written once) and Isendrecv (written as irecv, isend and two waits)
+cat > waits.c <<'C'
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+  MPI_Init(&argc, &argv);
+  int r, n, outc, idx[2], done = 0;
+  static double a[20000], b[20000];
+  MPI_Request q[2];
+  MPI_Comm_rank(MPI_COMM_WORLD, &r);
+  MPI_Comm_size(MPI_COMM_WORLD, &n);
+  MPI_Irecv(b, 20000, MPI_DOUBLE, (r + n - 1) % n, 0, MPI_COMM_WORLD, &q[0]);
+  MPI_Isend(a, 20000, MPI_DOUBLE, (r + 1) % n, 0, MPI_COMM_WORLD, &q[1]);
+  while (done < 2) { MPI_Waitsome(2, q, &outc, idx, MPI_STATUSES_IGNORE); done += outc; }
+  MPI_Isendrecv(a, 100, MPI_DOUBLE, (r + 1) % n, 1, b, 100, MPI_DOUBLE, (r + n - 1) % n, 1, MPI_COMM_WORLD, &q[0]);
+  MPI_Isendrecv_replace(a, 9000, MPI_DOUBLE, (r + n - 1) % n, 2, (r + 1) % n, 2, MPI_COMM_WORLD, &q[1]);
+  MPI_Waitany(2, q, &idx[0], MPI_STATUS_IGNORE);
+  MPI_Wait(&q[1 - idx[0]], MPI_STATUS_IGNORE);
+  MPI_Finalize();
+  return 0;
+}
+C
+"$simcc" -O2 waits.c -o waits || bad "build waits"
+roundtrip waits 3
+got=$(grep -c ' wait ' waits.ti_files/simpi_rank-2.txt)
+[ "$got" = 6 ] && ok "one wait line per completed half" || bad "$got wait lines, 6 expected"
 "$simrun" -q -np 6 --trace-ti="$work/compat.ti" --cfg=tracing/ti-compat:yes ./jacobi2d 64 5 >/dev/null
 if cat compat.ti_files/* | grep -q 'comm'; then bad "ti-compat still writes extensions"; else ok "ti-compat sticks to SimGrid's lines"; fi
 
