@@ -154,13 +154,12 @@ int PMPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm)
   MPI_LEAVE(dup(self, c, info, newcomm));
 }
 
-int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
+/* The agreement needs no waiting: the new communicator is usable at once. */
+static int idup(rt_rank_t *self, rt_comm_t *c, MPI_Info info, MPI_Comm *newcomm, MPI_Request *request)
 {
-  MPI_ENTER("MPI_Comm_idup");
-  CHECK_COMM(comm, c);
-  CHECK(newcomm && request, comm, MPI_ERR_ARG, "null argument");
-  CHECK(!comm_is_inter(c), comm, MPI_ERR_COMM, "duplicating intercommunicators is not supported");
-  /* the agreement needs no waiting: the new communicator is usable at once */
+  CHECK(newcomm && request, c->handle, MPI_ERR_ARG, "null argument");
+  CHECK(!comm_is_inter(c), c->handle, MPI_ERR_COMM, "duplicating intercommunicators is not supported");
+  CHECK(info_ok(info), c->handle, MPI_ERR_INFO, "invalid info object (0x%x)", (unsigned)info);
   int *w = member_list(c);
   struct list l = {comm_size(c), w};
   long key[3] = {0, 0, 0};
@@ -168,11 +167,25 @@ int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
   free(w);
   int err = finish_new(self, c, core, 0, newcomm, 1);
   if (!err) {
-    comm_get(*newcomm)->info = info_dup(c->info);
+    comm_get(*newcomm)->info = info_dup(info != MPI_INFO_NULL ? info : c->info);
     act_comm_made(c, *newcomm);
     *request = req_completed(self);
   }
-  MPI_LEAVE(err);
+  return err;
+}
+
+int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
+{
+  MPI_ENTER("MPI_Comm_idup");
+  CHECK_COMM(comm, c);
+  MPI_LEAVE(idup(self, c, MPI_INFO_NULL, newcomm, request));
+}
+
+int PMPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm, MPI_Request *request)
+{
+  MPI_ENTER("MPI_Comm_idup_with_info");
+  CHECK_COMM(comm, c);
+  MPI_LEAVE(idup(self, c, info, newcomm, request));
 }
 
 struct split_arg {
@@ -423,6 +436,7 @@ int PMPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
 PMPI_ALIAS(Comm_dup)
 PMPI_ALIAS(Comm_dup_with_info)
 PMPI_ALIAS(Comm_idup)
+PMPI_ALIAS(Comm_idup_with_info)
 PMPI_ALIAS(Comm_split)
 PMPI_ALIAS(Comm_split_type)
 PMPI_ALIAS(Comm_create)

@@ -1,5 +1,5 @@
 /* Info objects (MPI 3.1 section 9): create, set, get, delete, keys, dup,
- * free; MPI_INFO_ENV describes how the program was started; communicators
+ * free, and MPI 4.0's get_string and create_env; MPI_INFO_ENV describes how the program was started; communicators
  * keep the hints they were given (Comm_set_info/get_info). */
 #define _GNU_SOURCE /* program_invocation_name */
 #include "info.h"
@@ -124,6 +124,24 @@ int PMPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int
   MPI_LEAVE(MPI_SUCCESS);
 }
 
+/* MPI 4.0: the value and the size it needs, with its terminating null. */
+int PMPI_Info_get_string(MPI_Info info, const char *key, int *buflen, char *value, int *flag)
+{
+  MPI_ENTER("MPI_Info_get_string");
+  CHECK_INFO(info, in);
+  CHECK_KEY(key);
+  CHECK(buflen && flag && *buflen >= 0, MPI_COMM_WORLD, MPI_ERR_ARG, "buflen is NULL or negative, or flag is NULL");
+  CHECK(value || *buflen == 0, MPI_COMM_WORLD, MPI_ERR_ARG, "value is NULL with buflen %d", *buflen);
+  entry_t *e = find(in, key);
+  *flag = e != NULL;
+  if (e) {
+    if (*buflen > 0)
+      snprintf(value, (size_t)*buflen, "%s", e->val);
+    *buflen = (int)strlen(e->val) + 1;
+  }
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
 int PMPI_Info_get_valuelen(MPI_Info info, const char *key, int *valuelen, int *flag)
 {
   MPI_ENTER("MPI_Info_get_valuelen");
@@ -134,6 +152,36 @@ int PMPI_Info_get_valuelen(MPI_Info info, const char *key, int *valuelen, int *f
   if (e)
     *valuelen = (int)strlen(e->val);
   MPI_LEAVE(MPI_SUCCESS);
+}
+
+/* MPI 4.0: a new object holding what MPI_INFO_ENV holds, with the command
+ * and arguments given. It may be called before MPI_Init (so no MPI_ENTER). */
+int PMPI_Info_create_env(int argc, char *argv[], MPI_Info *info)
+{
+  rt_rank_t *self = rt_self;
+  if (self) {
+    self->call = "MPI_Info_create_env";
+    self->call_pc = __builtin_return_address(0);
+  }
+  if (!info)
+    return mpi_error(self, MPI_COMM_WORLD, MPI_ERR_ARG, "info is NULL");
+  if (argc < 0 || (argc > 0 && !argv))
+    return mpi_error(self, MPI_COMM_WORLD, MPI_ERR_ARG, "argc is %d with argv %s", argc, argv ? "given" : "NULL");
+  *info = info_dup(MPI_INFO_ENV);
+  info_t *in = get(*info);
+  if (argc > 0 && argv[0]) {
+    set(in, "command", argv[0]);
+    size_t len = 1;
+    for (int i = 1; i < argc; i++)
+      len += strlen(argv[i] ? argv[i] : "") + 1;
+    char *args = calloc(1, len), *p = args;
+    for (int i = 1; i < argc; i++)
+      p += sprintf(p, "%s%s", i > 1 ? " " : "", argv[i] ? argv[i] : "");
+    if (argc > 1)
+      set(in, "argv", args);
+    free(args);
+  }
+  return MPI_SUCCESS;
 }
 
 int PMPI_Info_delete(MPI_Info info, const char *key)
@@ -222,6 +270,8 @@ PMPI_ALIAS(Info_create)
 PMPI_ALIAS(Info_set)
 PMPI_ALIAS(Info_get)
 PMPI_ALIAS(Info_get_valuelen)
+PMPI_ALIAS(Info_get_string)
+PMPI_ALIAS(Info_create_env)
 PMPI_ALIAS(Info_delete)
 PMPI_ALIAS(Info_get_nkeys)
 PMPI_ALIAS(Info_get_nthkey)
