@@ -291,6 +291,8 @@ SIMPI_DECL(int, Alloc_mem, (MPI_Aint size, MPI_Info info, void *baseptr))
 SIMPI_DECL(int, Free_mem, (void *base))
 SIMPI_DECL(int, Buffer_attach, (void *buffer, int size))
 SIMPI_DECL(int, Buffer_detach, (void *buffer_addr, int *size))
+SIMPI_DECL(int, Buffer_flush, (void))
+SIMPI_DECL(int, Buffer_iflush, (MPI_Request *request))
 
 /* Collectives */
 SIMPI_DECL(int, Barrier, (MPI_Comm comm))

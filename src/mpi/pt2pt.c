@@ -284,6 +284,25 @@ int PMPI_Buffer_detach(void *buffer_addr, int *size)
   MPI_LEAVE(MPI_SUCCESS);
 }
 
+/* MPI 4.1: wait until the buffered messages sent so far are delivered; the
+ * buffer stays attached. */
+int PMPI_Buffer_flush(void)
+{
+  MPI_ENTER("MPI_Buffer_flush");
+  p2p_bsend_flush();
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Buffer_iflush(MPI_Request *request)
+{
+  MPI_ENTER("MPI_Buffer_iflush");
+  CHECK(request, MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");
+  p2p_req_t *r = p2p_bsend_iflush();
+  r->comm = MPI_COMM_WORLD;
+  *request = req_handle_new(r);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
 PMPI_ALIAS(Recv)
 PMPI_ALIAS(Irecv)
 PMPI_ALIAS(Recv_init)
@@ -296,3 +315,5 @@ PMPI_ALIAS(Iprobe)
 PMPI_ALIAS(Get_count)
 PMPI_ALIAS(Buffer_attach)
 PMPI_ALIAS(Buffer_detach)
+PMPI_ALIAS(Buffer_flush)
+PMPI_ALIAS(Buffer_iflush)

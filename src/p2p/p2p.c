@@ -89,9 +89,11 @@ typedef struct bsend_pending {
   kern_comm_t *kc;
   int owner;
   size_t bytes;
+  long seq; /* buffered sends are numbered in order (Buffer_iflush waits for those before it) */
   struct bsend_pending *next;
 } bsend_pending_t;
 static bsend_pending_t *bsend_list;
+static long bsend_next;
 
 static void start_send(p2p_req_t *r)
 {
@@ -155,7 +157,7 @@ static void start_send(p2p_req_t *r)
   }
   if (buffered) {
     bsend_pending_t *b = malloc(sizeof *b);
-    *b = (bsend_pending_t){kc, r->owner, bytes + MPI_BSEND_OVERHEAD, bsend_list};
+    *b = (bsend_pending_t){kc, r->owner, bytes + MPI_BSEND_OVERHEAD, bsend_next++, bsend_list};
     bsend_list = b;
     r->done = 1;
   } else if (detached)
@@ -275,6 +277,10 @@ void p2p_describe(const p2p_req_t *r, char *out, size_t len)
     snprintf(out, len, "waiting for a nonblocking collective on %s", r->comm_name ? r->comm_name : "?");
     return;
   }
+  if (r->kind == P2P_FLUSH) {
+    snprintf(out, len, "waiting for its buffered sends to be received (MPI_Buffer_iflush)");
+    return;
+  }
   char peer[32];
   if (r->peer == MPI_ANY_SOURCE)
     snprintf(peer, sizeof peer, "any rank");
@@ -293,10 +299,74 @@ void p2p_describe(const p2p_req_t *r, char *out, size_t len)
              r->comm_name ? r->comm_name : "?", (size_t)r->count * r->dt->size);
 }
 
+/* A flush: drops the buffered sends it waits for that are complete, and
+ * takes the transfer of the first one left as its kc (done when none is). */
+static void flush_refresh(p2p_req_t *r)
+{
+  r->kc = NULL;
+  for (bsend_pending_t **pp = &bsend_list; *pp;) {
+    bsend_pending_t *b = *pp;
+    if (b->owner != r->owner || b->seq >= r->bseq) {
+      pp = &b->next;
+      continue;
+    }
+    if (!b->kc || kern_test(b->kc)) { /* released: never waited for again */
+      *pp = b->next;
+      free(b);
+      continue;
+    }
+    r->kc = b->kc;
+    return;
+  }
+  r->done = 1;
+}
+
+/* The flush's kc completed (and was released by the wait): drop its entry. */
+static void flush_reaped(p2p_req_t *r)
+{
+  for (bsend_pending_t **pp = &bsend_list; *pp; pp = &(*pp)->next)
+    if ((*pp)->kc == r->kc) {
+      bsend_pending_t *b = *pp;
+      *pp = b->next;
+      free(b);
+      break;
+    }
+  r->kc = NULL;
+}
+
+static void flush_wait(p2p_req_t *r)
+{
+  rt_rank_t *me = rt_self;
+  for (flush_refresh(r); !r->done; flush_refresh(r)) {
+    me->waiting_on = r;
+    kern_wait(r->kc);
+    me->waiting_on = NULL;
+    flush_reaped(r);
+  }
+}
+
+p2p_req_t *p2p_bsend_iflush(void)
+{
+  p2p_req_t *r = p2p_req_new();
+  r->kind = P2P_FLUSH;
+  r->owner = rt_self->id;
+  r->peer = MPI_PROC_NULL;
+  r->peer_world = -1;
+  r->nonblocking = 1;
+  r->active = 1;
+  r->bseq = bsend_next;
+  return r;
+}
+
 void p2p_wait(p2p_req_t *r)
 {
   if (r->done || !r->active)
     return;
+  if (r->kind == P2P_FLUSH) {
+    flush_wait(r);
+    finish(r);
+    return;
+  }
   if (r->kc) {
     /* a nonblocking collective's own transfers, made by its helper with
      * this rank's identity, say more in a deadlock report than the request */
@@ -315,6 +385,13 @@ int p2p_test(p2p_req_t *r)
 {
   if (r->done || !r->active)
     return 1;
+  if (r->kind == P2P_FLUSH) {
+    flush_refresh(r);
+    if (!r->done)
+      return 0;
+    finish(r);
+    return 1;
+  }
   if (r->kc && !kern_test(r->kc))
     return 0;
   finish(r);
@@ -323,35 +400,43 @@ int p2p_test(p2p_req_t *r)
 
 int p2p_wait_any(p2p_req_t **rs, int n)
 {
-  int pending = 0;
-  for (int i = 0; i < n; i++) {
-    if (!rs[i] || !rs[i]->active)
+  for (;;) {
+    int pending = 0;
+    for (int i = 0; i < n; i++) {
+      if (!rs[i] || !rs[i]->active)
+        continue;
+      if (rs[i]->kind == P2P_FLUSH && !rs[i]->done)
+        flush_refresh(rs[i]);
+      if (rs[i]->done || !rs[i]->kc) {
+        finish(rs[i]);
+        return i;
+      }
+      pending++;
+    }
+    if (!pending)
+      return -1;
+    kern_comm_t **kcs = malloc(sizeof *kcs * (size_t)pending);
+    int *idx = malloc(sizeof *idx * (size_t)pending);
+    int k = 0;
+    for (int i = 0; i < n; i++)
+      if (rs[i] && rs[i]->active && !rs[i]->done) {
+        kcs[k] = rs[i]->kc;
+        idx[k++] = i;
+      }
+    rt_rank_t *me = rt_self;
+    me->waiting_on = rs[idx[0]];
+    ssize_t got = kern_wait_any(kcs, (size_t)k);
+    me->waiting_on = NULL;
+    int i = idx[got];
+    free(kcs);
+    free(idx);
+    if (rs[i]->kind == P2P_FLUSH) { /* one of its sends: it may wait for more */
+      flush_reaped(rs[i]);
       continue;
-    if (rs[i]->done || !rs[i]->kc) {
-      finish(rs[i]);
-      return i;
     }
-    pending++;
+    finish(rs[i]);
+    return i;
   }
-  if (!pending)
-    return -1;
-  kern_comm_t **kcs = malloc(sizeof *kcs * (size_t)pending);
-  int *idx = malloc(sizeof *idx * (size_t)pending);
-  int k = 0;
-  for (int i = 0; i < n; i++)
-    if (rs[i] && rs[i]->active && !rs[i]->done) {
-      kcs[k] = rs[i]->kc;
-      idx[k++] = i;
-    }
-  rt_rank_t *me = rt_self;
-  me->waiting_on = rs[idx[0]];
-  ssize_t got = kern_wait_any(kcs, (size_t)k);
-  me->waiting_on = NULL;
-  int i = idx[got];
-  free(kcs);
-  free(idx);
-  finish(rs[i]);
-  return i;
 }
 
 struct probe_arg {

@@ -10,8 +10,10 @@
 #include <mpi.h>
 
 /* P2P_COLL: a nonblocking collective (src/coll/nbc.c); kc is the receive
- * that its helper completes when the collective is done. */
-enum p2p_kind { P2P_SEND = 1, P2P_RECV = 2, P2P_COLL = 3 };
+ * that its helper completes when the collective is done. P2P_FLUSH: a
+ * Buffer_iflush, complete once the buffered sends its rank made before it
+ * are delivered (kc: the transfer of one of them, while one is waited for). */
+enum p2p_kind { P2P_SEND = 1, P2P_RECV = 2, P2P_COLL = 3, P2P_FLUSH = 4 };
 enum p2p_mode { P2P_STANDARD, P2P_SYNC, P2P_READY, P2P_BUFFERED };
 
 typedef struct p2p_req {
@@ -41,6 +43,7 @@ typedef struct p2p_req {
   void *recipe;      /* persistent collective: what each start runs (src/coll/nbc.c) */
   struct p2p_req *also; /* Isendrecv: the send half, which must complete too (the receive has the handle) */
   void *owned;       /* freed with the request (Isendrecv_replace's copy of the data it sends) */
+  long bseq;         /* flush: it waits for the buffered sends numbered below this */
   struct p2p_req *next;
 } p2p_req_t;
 
@@ -80,6 +83,9 @@ int p2p_cancel(p2p_req_t *r);
 void p2p_describe(const p2p_req_t *r, char *out, size_t len);
 /* Buffered sends still in flight: wait for all of them. */
 void p2p_bsend_flush(void);
+/* A request that completes once this rank's buffered sends in flight now
+ * are delivered (MPI_Buffer_iflush). */
+p2p_req_t *p2p_bsend_iflush(void);
 /* Bytes of the attached buffer still held by this rank's buffered sends. */
 size_t p2p_bsend_in_use(void);
 #endif
