@@ -102,8 +102,8 @@ BODY barrier(const char *name, int nb, MPI_Info info, MPI_Comm comm, MPI_Request
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-BODY bcast(const char *name, int nb, MPI_Info info, void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm,
-           MPI_Request *req)
+BODY bcast(const char *name, int nb, MPI_Info info, void *buf, MPI_Count count, MPI_Datatype type, int root,
+           MPI_Comm comm, MPI_Request *req)
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
@@ -113,12 +113,12 @@ BODY bcast(const char *name, int nb, MPI_Info info, void *buf, int count, MPI_Da
   CHECK_DBUF(buf, count, t, comm);
   CHECK_ROOT(root, c, comm);
   CHECK_REQ(nb, req, comm);
-  RUN(req, comm, bcast, (buf, count, t, root, c));
+  RUN(req, comm, bcast, (buf, (int)count, t, root, c));
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-BODY gather(const char *name, int nb, MPI_Info info, const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
-            int rcount, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
+BODY gather(const char *name, int nb, MPI_Info info, const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf,
+            MPI_Count rcount, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
@@ -142,7 +142,7 @@ BODY gather(const char *name, int nb, MPI_Info info, const void *sbuf, int scoun
     rt = rt_;
   }
   CHECK_REQ(nb, req, comm);
-  RUN(req, comm, gather, (sbuf, scount, st, rbuf, rcount, rt, root, c));
+  RUN(req, comm, gather, (sbuf, (int)scount, st, rbuf, (int)rcount, rt, root, c));
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -176,8 +176,8 @@ BODY gatherv(const char *name, int nb, MPI_Info info, const void *sbuf, int scou
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-BODY scatter(const char *name, int nb, MPI_Info info, const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
-             int rcount, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
+BODY scatter(const char *name, int nb, MPI_Info info, const void *sbuf, MPI_Count scount, MPI_Datatype stype,
+             void *rbuf, MPI_Count rcount, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
@@ -201,7 +201,7 @@ BODY scatter(const char *name, int nb, MPI_Info info, const void *sbuf, int scou
     rt = rt_;
   }
   CHECK_REQ(nb, req, comm);
-  RUN(req, comm, scatter, (sbuf, scount, st, rbuf, rcount, rt, root, c));
+  RUN(req, comm, scatter, (sbuf, (int)scount, st, rbuf, (int)rcount, rt, root, c));
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -250,14 +250,14 @@ BODY scatterv(const char *name, int nb, MPI_Info info, const void *sbuf, const i
   CHECK_DBUF(rbuf, rcount, rt, comm);                                                                                  \
   CHECK_NOT_ALIASED(sbuf, rbuf, rcount, comm)
 
-BODY allgather(const char *name, int nb, MPI_Info info, const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
-               int rcount, MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req)
+BODY allgather(const char *name, int nb, MPI_Info info, const void *sbuf, MPI_Count scount, MPI_Datatype stype,
+               void *rbuf, MPI_Count rcount, MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req)
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
   CHECK_ALL_BLOCKS(sbuf, scount, stype, st, rbuf, rcount, rtype, rt, comm);
   CHECK_REQ(nb, req, comm);
-  RUN(req, comm, allgather, (sbuf, scount, st, rbuf, rcount, rt, c));
+  RUN(req, comm, allgather, (sbuf, (int)scount, st, rbuf, (int)rcount, rt, c));
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -276,14 +276,14 @@ BODY allgatherv(const char *name, int nb, MPI_Info info, const void *sbuf, int s
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-BODY alltoall(const char *name, int nb, MPI_Info info, const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
-              int rcount, MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req)
+BODY alltoall(const char *name, int nb, MPI_Info info, const void *sbuf, MPI_Count scount, MPI_Datatype stype,
+              void *rbuf, MPI_Count rcount, MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req)
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
   CHECK_ALL_BLOCKS(sbuf, scount, stype, st, rbuf, rcount, rtype, rt, comm);
   CHECK_REQ(nb, req, comm);
-  RUN(req, comm, alltoall, (sbuf, scount, st, rbuf, rcount, rt, c));
+  RUN(req, comm, alltoall, (sbuf, (int)scount, st, rbuf, (int)rcount, rt, c));
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -352,7 +352,7 @@ BODY alltoallw(const char *name, int nb, MPI_Info info, const void *sbuf, const 
   CHECK_COUNT(count, comm);                                                                                            \
   CHECK_OP(op, t, type, comm)
 
-BODY reduce(const char *name, int nb, MPI_Info info, const void *sbuf, void *rbuf, int count, MPI_Datatype type,
+BODY reduce(const char *name, int nb, MPI_Info info, const void *sbuf, void *rbuf, MPI_Count count, MPI_Datatype type,
             MPI_Op op, int root, MPI_Comm comm, MPI_Request *req)
 {
   MPI_ENTER(name);
@@ -371,13 +371,13 @@ BODY reduce(const char *name, int nb, MPI_Info info, const void *sbuf, void *rbu
     CHECK_NOT_ALIASED(sbuf, rbuf, count, comm);
   }
   CHECK_REQ(nb, req, comm);
-  RUN(req, comm, reduce, (sbuf, rbuf, count, t, op, root, c));
+  RUN(req, comm, reduce, (sbuf, rbuf, (int)count, t, op, root, c));
   MPI_LEAVE(MPI_SUCCESS);
 }
 
 /* Allreduce, scan, exscan: the same arguments. */
 #define VECTOR_CALL(fn)                                                                                                \
-  BODY fn(const char *name, int nb, MPI_Info info, const void *sbuf, void *rbuf, int count, MPI_Datatype type,       \
+  BODY fn(const char *name, int nb, MPI_Info info, const void *sbuf, void *rbuf, MPI_Count count, MPI_Datatype type, \
           MPI_Op op, MPI_Comm comm, MPI_Request *req)                                                                  \
   {                                                                                                                    \
     MPI_ENTER(name);                                                                                                   \
@@ -391,7 +391,7 @@ BODY reduce(const char *name, int nb, MPI_Info info, const void *sbuf, void *rbu
     CHECK_DBUF(rbuf, count, t, comm);                                                                                  \
     CHECK_NOT_ALIASED(sbuf, rbuf, count, comm);                                                                        \
     CHECK_REQ(nb, req, comm);                                                                                          \
-    RUN(req, comm, fn, (sbuf, rbuf, count, t, op, c));                                                                 \
+    RUN(req, comm, fn, (sbuf, rbuf, (int)count, t, op, c));                                                           \
     MPI_LEAVE(MPI_SUCCESS);                                                                                            \
   }
 VECTOR_CALL(allreduce)
@@ -722,6 +722,138 @@ int PMPI_Reduce_scatter_block_init(const void *sbuf, void *rbuf, int rcount, MPI
                               req);
 }
 
+/* ---- the large-count forms (MPI 4.0): counts above INT_MAX are refused (CHECK_COUNT) ---- */
+
+int PMPI_Bcast_c(void *buf, MPI_Count count, MPI_Datatype type, int root, MPI_Comm comm)
+{
+  return bcast("MPI_Bcast_c", BLOCKING, buf, count, type, root, comm, NULL);
+}
+int PMPI_Ibcast_c(void *buf, MPI_Count count, MPI_Datatype type, int root, MPI_Comm comm, MPI_Request *req)
+{
+  return bcast("MPI_Ibcast_c", NONBLOCKING, buf, count, type, root, comm, req);
+}
+int PMPI_Bcast_init_c(void *buf, MPI_Count count, MPI_Datatype type, int root, MPI_Comm comm, MPI_Info info,
+                      MPI_Request *req)
+{
+  return bcast("MPI_Bcast_init_c", PERSISTENT, info, buf, count, type, root, comm, req);
+}
+int PMPI_Gather_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, MPI_Count rcount,
+                  MPI_Datatype rtype, int root, MPI_Comm comm)
+{
+  return gather("MPI_Gather_c", BLOCKING, sbuf, scount, stype, rbuf, rcount, rtype, root, comm, NULL);
+}
+int PMPI_Igather_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, MPI_Count rcount,
+                   MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
+{
+  return gather("MPI_Igather_c", NONBLOCKING, sbuf, scount, stype, rbuf, rcount, rtype, root, comm, req);
+}
+int PMPI_Gather_init_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, MPI_Count rcount,
+                       MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *req)
+{
+  return gather("MPI_Gather_init_c", PERSISTENT, info, sbuf, scount, stype, rbuf, rcount, rtype, root, comm, req);
+}
+int PMPI_Scatter_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, MPI_Count rcount,
+                   MPI_Datatype rtype, int root, MPI_Comm comm)
+{
+  return scatter("MPI_Scatter_c", BLOCKING, sbuf, scount, stype, rbuf, rcount, rtype, root, comm, NULL);
+}
+int PMPI_Iscatter_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, MPI_Count rcount,
+                    MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
+{
+  return scatter("MPI_Iscatter_c", NONBLOCKING, sbuf, scount, stype, rbuf, rcount, rtype, root, comm, req);
+}
+int PMPI_Scatter_init_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, MPI_Count rcount,
+                        MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *req)
+{
+  return scatter("MPI_Scatter_init_c", PERSISTENT, info, sbuf, scount, stype, rbuf, rcount, rtype, root, comm, req);
+}
+int PMPI_Allgather_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, MPI_Count rcount,
+                     MPI_Datatype rtype, MPI_Comm comm)
+{
+  return allgather("MPI_Allgather_c", BLOCKING, sbuf, scount, stype, rbuf, rcount, rtype, comm, NULL);
+}
+int PMPI_Iallgather_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, MPI_Count rcount,
+                      MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req)
+{
+  return allgather("MPI_Iallgather_c", NONBLOCKING, sbuf, scount, stype, rbuf, rcount, rtype, comm, req);
+}
+int PMPI_Allgather_init_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, MPI_Count rcount,
+                          MPI_Datatype rtype, MPI_Comm comm, MPI_Info info, MPI_Request *req)
+{
+  return allgather("MPI_Allgather_init_c", PERSISTENT, info, sbuf, scount, stype, rbuf, rcount, rtype, comm, req);
+}
+int PMPI_Alltoall_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, MPI_Count rcount,
+                    MPI_Datatype rtype, MPI_Comm comm)
+{
+  return alltoall("MPI_Alltoall_c", BLOCKING, sbuf, scount, stype, rbuf, rcount, rtype, comm, NULL);
+}
+int PMPI_Ialltoall_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, MPI_Count rcount,
+                     MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req)
+{
+  return alltoall("MPI_Ialltoall_c", NONBLOCKING, sbuf, scount, stype, rbuf, rcount, rtype, comm, req);
+}
+int PMPI_Alltoall_init_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, MPI_Count rcount,
+                         MPI_Datatype rtype, MPI_Comm comm, MPI_Info info, MPI_Request *req)
+{
+  return alltoall("MPI_Alltoall_init_c", PERSISTENT, info, sbuf, scount, stype, rbuf, rcount, rtype, comm, req);
+}
+int PMPI_Reduce_c(const void *sbuf, void *rbuf, MPI_Count count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm)
+{
+  return reduce("MPI_Reduce_c", BLOCKING, sbuf, rbuf, count, type, op, root, comm, NULL);
+}
+int PMPI_Ireduce_c(const void *sbuf, void *rbuf, MPI_Count count, MPI_Datatype type, MPI_Op op, int root,
+                   MPI_Comm comm, MPI_Request *req)
+{
+  return reduce("MPI_Ireduce_c", NONBLOCKING, sbuf, rbuf, count, type, op, root, comm, req);
+}
+int PMPI_Reduce_init_c(const void *sbuf, void *rbuf, MPI_Count count, MPI_Datatype type, MPI_Op op, int root,
+                       MPI_Comm comm, MPI_Info info, MPI_Request *req)
+{
+  return reduce("MPI_Reduce_init_c", PERSISTENT, info, sbuf, rbuf, count, type, op, root, comm, req);
+}
+int PMPI_Allreduce_c(const void *sbuf, void *rbuf, MPI_Count count, MPI_Datatype type, MPI_Op op, MPI_Comm comm)
+{
+  return allreduce("MPI_Allreduce_c", BLOCKING, sbuf, rbuf, count, type, op, comm, NULL);
+}
+int PMPI_Iallreduce_c(const void *sbuf, void *rbuf, MPI_Count count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+                      MPI_Request *req)
+{
+  return allreduce("MPI_Iallreduce_c", NONBLOCKING, sbuf, rbuf, count, type, op, comm, req);
+}
+int PMPI_Allreduce_init_c(const void *sbuf, void *rbuf, MPI_Count count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+                          MPI_Info info, MPI_Request *req)
+{
+  return allreduce("MPI_Allreduce_init_c", PERSISTENT, info, sbuf, rbuf, count, type, op, comm, req);
+}
+int PMPI_Scan_c(const void *sbuf, void *rbuf, MPI_Count count, MPI_Datatype type, MPI_Op op, MPI_Comm comm)
+{
+  return scan("MPI_Scan_c", BLOCKING, sbuf, rbuf, count, type, op, comm, NULL);
+}
+int PMPI_Iscan_c(const void *sbuf, void *rbuf, MPI_Count count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+                 MPI_Request *req)
+{
+  return scan("MPI_Iscan_c", NONBLOCKING, sbuf, rbuf, count, type, op, comm, req);
+}
+int PMPI_Scan_init_c(const void *sbuf, void *rbuf, MPI_Count count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+                     MPI_Info info, MPI_Request *req)
+{
+  return scan("MPI_Scan_init_c", PERSISTENT, info, sbuf, rbuf, count, type, op, comm, req);
+}
+int PMPI_Exscan_c(const void *sbuf, void *rbuf, MPI_Count count, MPI_Datatype type, MPI_Op op, MPI_Comm comm)
+{
+  return exscan("MPI_Exscan_c", BLOCKING, sbuf, rbuf, count, type, op, comm, NULL);
+}
+int PMPI_Iexscan_c(const void *sbuf, void *rbuf, MPI_Count count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+                   MPI_Request *req)
+{
+  return exscan("MPI_Iexscan_c", NONBLOCKING, sbuf, rbuf, count, type, op, comm, req);
+}
+int PMPI_Exscan_init_c(const void *sbuf, void *rbuf, MPI_Count count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+                       MPI_Info info, MPI_Request *req)
+{
+  return exscan("MPI_Exscan_init_c", PERSISTENT, info, sbuf, rbuf, count, type, op, comm, req);
+}
+
 PMPI_ALIAS(Barrier)
 PMPI_ALIAS(Ibarrier)
 PMPI_ALIAS(Bcast)
@@ -774,3 +906,30 @@ PMPI_ALIAS(Scan_init)
 PMPI_ALIAS(Exscan_init)
 PMPI_ALIAS(Reduce_scatter_init)
 PMPI_ALIAS(Reduce_scatter_block_init)
+PMPI_ALIAS(Bcast_c)
+PMPI_ALIAS(Ibcast_c)
+PMPI_ALIAS(Bcast_init_c)
+PMPI_ALIAS(Gather_c)
+PMPI_ALIAS(Igather_c)
+PMPI_ALIAS(Gather_init_c)
+PMPI_ALIAS(Scatter_c)
+PMPI_ALIAS(Iscatter_c)
+PMPI_ALIAS(Scatter_init_c)
+PMPI_ALIAS(Allgather_c)
+PMPI_ALIAS(Iallgather_c)
+PMPI_ALIAS(Allgather_init_c)
+PMPI_ALIAS(Alltoall_c)
+PMPI_ALIAS(Ialltoall_c)
+PMPI_ALIAS(Alltoall_init_c)
+PMPI_ALIAS(Reduce_c)
+PMPI_ALIAS(Ireduce_c)
+PMPI_ALIAS(Reduce_init_c)
+PMPI_ALIAS(Allreduce_c)
+PMPI_ALIAS(Iallreduce_c)
+PMPI_ALIAS(Allreduce_init_c)
+PMPI_ALIAS(Scan_c)
+PMPI_ALIAS(Iscan_c)
+PMPI_ALIAS(Scan_init_c)
+PMPI_ALIAS(Exscan_c)
+PMPI_ALIAS(Iexscan_c)
+PMPI_ALIAS(Exscan_init_c)

@@ -5,6 +5,7 @@
 #define SIMPI_MPI_IMPL_H
 #include "../runtime/runtime.h"
 #include "datatype.h"
+#include <limits.h>
 #include <mpi.h>
 
 #include "comm.h"
@@ -46,13 +47,21 @@ int mpi_error(rt_rank_t *self, MPI_Comm comm, int errclass, const char *fmt, ...
 #define CHECK_ANY_TYPE(h, t, name)                                                                                     \
   dt_t *t = dt_lookup(h);                                                                                              \
   CHECK(t, MPI_COMM_WORLD, MPI_ERR_TYPE, "%s: invalid datatype (0x%x)", name, (unsigned)(h))
-#define CHECK_COUNT(n, comm) CHECK((n) >= 0, comm, MPI_ERR_COUNT, "negative count %d", (n))
+/* Counts are int or, in MPI 4.0's large-count (_c) calls, MPI_Count; simpi
+ * counts elements in int, so a larger count is refused (never truncated). */
+static inline int count_fits(long long n) { return n <= INT_MAX; }
+#define CHECK_COUNT(n, comm)                                                                                           \
+  do {                                                                                                                 \
+    CHECK((n) >= 0, comm, MPI_ERR_COUNT, "negative count %lld", (long long)(n));                                      \
+    CHECK(count_fits(n), comm, MPI_ERR_COUNT, "count %lld is above %d, the largest count simpi handles",              \
+          (long long)(n), INT_MAX);                                                                                    \
+  } while (0)
 #define CHECK_BUF(buf, n, comm)                                                                                        \
-  CHECK((buf) || (n) == 0, comm, MPI_ERR_BUFFER, "null buffer with count %d", (n))
+  CHECK((buf) || (n) == 0, comm, MPI_ERR_BUFFER, "null buffer with count %lld", (long long)(n))
 /* The same for a buffer of datatype t: a derived type may address memory
  * from MPI_BOTTOM (absolute addresses from MPI_Get_address). */
 #define CHECK_DBUF(buf, n, t, comm)                                                                                    \
-  CHECK((buf) || (n) == 0 || (t)->derived, comm, MPI_ERR_BUFFER, "null buffer with count %d", (n))
+  CHECK((buf) || (n) == 0 || (t)->derived, comm, MPI_ERR_BUFFER, "null buffer with count %lld", (long long)(n))
 
 /* Ranks at the end of a collective must all be in MPI: names for the report. */
 const char *mpi_comm_name(MPI_Comm h);

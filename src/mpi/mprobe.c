@@ -82,32 +82,58 @@ static int mrecv(rt_rank_t *self, void *buf, int count, MPI_Datatype type, MPI_M
   return MPI_SUCCESS;
 }
 
-int PMPI_Mrecv(void *buf, int count, MPI_Datatype type, MPI_Message *message, MPI_Status *status)
+static int mrecv_wait(rt_rank_t *self, void *buf, MPI_Count count, MPI_Datatype type, MPI_Message *message,
+                      MPI_Status *status)
 {
-  MPI_ENTER("MPI_Mrecv");
+  CHECK_COUNT(count, MPI_COMM_WORLD);
   p2p_req_t *r;
-  int err = mrecv(self, buf, count, type, message, &r);
+  int err = mrecv(self, buf, (int)count, type, message, &r);
   if (err)
-    MPI_LEAVE(err);
+    return err;
   act_wait(r);
   if (status != MPI_STATUS_IGNORE)
     *status = r->st;
   err = r->st.MPI_ERROR == MPI_ERR_TRUNCATE ? req_truncated(self, r) : MPI_SUCCESS;
   p2p_req_free(r);
-  MPI_LEAVE(err);
+  return err;
+}
+
+static int imrecv(rt_rank_t *self, void *buf, MPI_Count count, MPI_Datatype type, MPI_Message *message,
+                  MPI_Request *request)
+{
+  CHECK(request, MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");
+  CHECK_COUNT(count, MPI_COMM_WORLD);
+  p2p_req_t *r;
+  int err = mrecv(self, buf, (int)count, type, message, &r);
+  if (!err) {
+    r->nonblocking = 1;
+    *request = req_handle_new(r);
+  }
+  return err;
+}
+
+int PMPI_Mrecv(void *buf, int count, MPI_Datatype type, MPI_Message *message, MPI_Status *status)
+{
+  MPI_ENTER("MPI_Mrecv");
+  MPI_LEAVE(mrecv_wait(self, buf, count, type, message, status));
+}
+
+int PMPI_Mrecv_c(void *buf, MPI_Count count, MPI_Datatype type, MPI_Message *message, MPI_Status *status)
+{
+  MPI_ENTER("MPI_Mrecv_c");
+  MPI_LEAVE(mrecv_wait(self, buf, count, type, message, status));
 }
 
 int PMPI_Imrecv(void *buf, int count, MPI_Datatype type, MPI_Message *message, MPI_Request *request)
 {
   MPI_ENTER("MPI_Imrecv");
-  CHECK(request, MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");
-  p2p_req_t *r;
-  int err = mrecv(self, buf, count, type, message, &r);
-  if (!err) {
-    r->nonblocking = 1;
-    *request = req_handle_new(r);
-  }
-  MPI_LEAVE(err);
+  MPI_LEAVE(imrecv(self, buf, count, type, message, request));
+}
+
+int PMPI_Imrecv_c(void *buf, MPI_Count count, MPI_Datatype type, MPI_Message *message, MPI_Request *request)
+{
+  MPI_ENTER("MPI_Imrecv_c");
+  MPI_LEAVE(imrecv(self, buf, count, type, message, request));
 }
 
 int PMPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype type, MPI_Count count)
@@ -154,6 +180,8 @@ PMPI_ALIAS(Mprobe)
 PMPI_ALIAS(Improbe)
 PMPI_ALIAS(Mrecv)
 PMPI_ALIAS(Imrecv)
+PMPI_ALIAS(Mrecv_c)
+PMPI_ALIAS(Imrecv_c)
 PMPI_ALIAS(Status_set_elements)
 PMPI_ALIAS(Status_set_elements_x)
 PMPI_ALIAS(Status_set_cancelled)

@@ -60,6 +60,26 @@ static int post(rt_rank_t *self, enum p2p_kind kind, enum p2p_mode mode, const v
   }                                                                                                                    \
   PMPI_ALIAS(Name)
 
+/* The large-count (_c) forms: the same, once the count fits in an int. */
+#define SEND_FN_C(Name, mode)                                                                                          \
+  int PMPI_##Name##_c(const void *buf, MPI_Count count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)          \
+  {                                                                                                                    \
+    MPI_ENTER("MPI_" #Name "_c");                                                                                      \
+    CHECK_COUNT(count, comm);                                                                                          \
+    MPI_LEAVE(post(self, P2P_SEND, mode, buf, (int)count, type, dest, tag, comm, NULL, 0, MPI_STATUS_IGNORE));        \
+  }                                                                                                                    \
+  PMPI_ALIAS(Name##_c)
+#define ISEND_FN_C(Name, mode, persistent)                                                                             \
+  int PMPI_##Name##_c(const void *buf, MPI_Count count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,         \
+                      MPI_Request *request)                                                                            \
+  {                                                                                                                    \
+    MPI_ENTER("MPI_" #Name "_c");                                                                                      \
+    CHECK(request, comm, MPI_ERR_ARG, "request is NULL");                                                              \
+    CHECK_COUNT(count, comm);                                                                                          \
+    MPI_LEAVE(post(self, P2P_SEND, mode, buf, (int)count, type, dest, tag, comm, request, persistent, NULL));         \
+  }                                                                                                                    \
+  PMPI_ALIAS(Name##_c)
+
 SEND_FN(Send, P2P_STANDARD)
 SEND_FN(Ssend, P2P_SYNC)
 SEND_FN(Rsend, P2P_READY)
@@ -72,6 +92,44 @@ ISEND_FN(Send_init, P2P_STANDARD, 1)
 ISEND_FN(Ssend_init, P2P_SYNC, 1)
 ISEND_FN(Rsend_init, P2P_READY, 1)
 ISEND_FN(Bsend_init, P2P_BUFFERED, 1)
+SEND_FN_C(Send, P2P_STANDARD)
+SEND_FN_C(Ssend, P2P_SYNC)
+SEND_FN_C(Rsend, P2P_READY)
+SEND_FN_C(Bsend, P2P_BUFFERED)
+ISEND_FN_C(Isend, P2P_STANDARD, 0)
+ISEND_FN_C(Issend, P2P_SYNC, 0)
+ISEND_FN_C(Irsend, P2P_READY, 0)
+ISEND_FN_C(Ibsend, P2P_BUFFERED, 0)
+ISEND_FN_C(Send_init, P2P_STANDARD, 1)
+ISEND_FN_C(Ssend_init, P2P_SYNC, 1)
+ISEND_FN_C(Rsend_init, P2P_READY, 1)
+ISEND_FN_C(Bsend_init, P2P_BUFFERED, 1)
+
+int PMPI_Recv_c(void *buf, MPI_Count count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
+                MPI_Status *status)
+{
+  MPI_ENTER("MPI_Recv_c");
+  CHECK_COUNT(count, comm);
+  MPI_LEAVE(post(self, P2P_RECV, P2P_STANDARD, buf, (int)count, type, source, tag, comm, NULL, 0, status));
+}
+
+int PMPI_Irecv_c(void *buf, MPI_Count count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
+                 MPI_Request *request)
+{
+  MPI_ENTER("MPI_Irecv_c");
+  CHECK(request, comm, MPI_ERR_ARG, "request is NULL");
+  CHECK_COUNT(count, comm);
+  MPI_LEAVE(post(self, P2P_RECV, P2P_STANDARD, buf, (int)count, type, source, tag, comm, request, 0, NULL));
+}
+
+int PMPI_Recv_init_c(void *buf, MPI_Count count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
+                     MPI_Request *request)
+{
+  MPI_ENTER("MPI_Recv_init_c");
+  CHECK(request, comm, MPI_ERR_ARG, "request is NULL");
+  CHECK_COUNT(count, comm);
+  MPI_LEAVE(post(self, P2P_RECV, P2P_STANDARD, buf, (int)count, type, source, tag, comm, request, 1, NULL));
+}
 
 int PMPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Status *status)
 {
@@ -170,6 +228,27 @@ int PMPI_Isendrecv(const void *sbuf, int scount, MPI_Datatype stype, int dest, i
       isendrecv(self, sbuf, scount, stype, dest, stag, rbuf, rcount, rtype, source, rtag, comm, request, NULL));
 }
 
+int PMPI_Sendrecv_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, int dest, int stag, void *rbuf,
+                    MPI_Count rcount, MPI_Datatype rtype, int source, int rtag, MPI_Comm comm, MPI_Status *status)
+{
+  MPI_ENTER("MPI_Sendrecv_c");
+  CHECK_COUNT(scount, comm);
+  CHECK_COUNT(rcount, comm);
+  MPI_LEAVE(sendrecv(self, sbuf, (int)scount, stype, dest, stag, rbuf, (int)rcount, rtype, source, rtag, comm,
+                     status));
+}
+
+int PMPI_Isendrecv_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, int dest, int stag, void *rbuf,
+                     MPI_Count rcount, MPI_Datatype rtype, int source, int rtag, MPI_Comm comm, MPI_Request *request)
+{
+  MPI_ENTER("MPI_Isendrecv_c");
+  CHECK(request, comm, MPI_ERR_ARG, "request is NULL");
+  CHECK_COUNT(scount, comm);
+  CHECK_COUNT(rcount, comm);
+  MPI_LEAVE(isendrecv(self, sbuf, (int)scount, stype, dest, stag, rbuf, (int)rcount, rtype, source, rtag, comm,
+                      request, NULL));
+}
+
 /* The data to send, packed, so that the receive may overwrite buf (nonblocking
  * or not, the message sent is buf as it was at the call). */
 static void *packed_copy(const void *buf, int count, const dt_t *t, size_t *bytes)
@@ -180,18 +259,38 @@ static void *packed_copy(const void *buf, int count, const dt_t *t, size_t *byte
   return tmp;
 }
 
+/* The replace forms, blocking (request NULL) or not; the packed copy must fit an int count of bytes. */
+static int sendrecv_replace(rt_rank_t *self, void *buf, MPI_Count count, MPI_Datatype type, int dest, int stag,
+                            int source, int rtag, MPI_Comm comm, MPI_Status *status, MPI_Request *request)
+{
+  CHECK_TYPE(type, t, comm);
+  CHECK_COUNT(count, comm);
+  CHECK_DBUF(buf, count, t, comm);
+  CHECK(count_fits(count * (long long)t->size), comm, MPI_ERR_COUNT,
+        "%lld elements of %s take %lld bytes, more than simpi's int counts of bytes hold", (long long)count,
+        t->name, count * (long long)t->size);
+  size_t bytes;
+  void *tmp = packed_copy(buf, (int)count, t, &bytes);
+  if (request)
+    return isendrecv(self, tmp, (int)bytes, MPI_BYTE, dest, stag, buf, (int)count, type, source, rtag, comm, request,
+                     tmp);
+  int err = sendrecv(self, tmp, (int)bytes, MPI_BYTE, dest, stag, buf, (int)count, type, source, rtag, comm, status);
+  free(tmp);
+  return err;
+}
+
 int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int stag, int source, int rtag,
                           MPI_Comm comm, MPI_Status *status)
 {
   MPI_ENTER("MPI_Sendrecv_replace");
-  CHECK_TYPE(type, t, comm);
-  CHECK_COUNT(count, comm);
-  CHECK_DBUF(buf, count, t, comm);
-  size_t bytes;
-  void *tmp = packed_copy(buf, count, t, &bytes);
-  int err = sendrecv(self, tmp, (int)bytes, MPI_BYTE, dest, stag, buf, count, type, source, rtag, comm, status);
-  free(tmp);
-  MPI_LEAVE(err);
+  MPI_LEAVE(sendrecv_replace(self, buf, count, type, dest, stag, source, rtag, comm, status, NULL));
+}
+
+int PMPI_Sendrecv_replace_c(void *buf, MPI_Count count, MPI_Datatype type, int dest, int stag, int source, int rtag,
+                            MPI_Comm comm, MPI_Status *status)
+{
+  MPI_ENTER("MPI_Sendrecv_replace_c");
+  MPI_LEAVE(sendrecv_replace(self, buf, count, type, dest, stag, source, rtag, comm, status, NULL));
 }
 
 int PMPI_Isendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int stag, int source, int rtag,
@@ -199,13 +298,15 @@ int PMPI_Isendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, in
 {
   MPI_ENTER("MPI_Isendrecv_replace");
   CHECK(request, comm, MPI_ERR_ARG, "request is NULL");
-  CHECK_TYPE(type, t, comm);
-  CHECK_COUNT(count, comm);
-  CHECK_DBUF(buf, count, t, comm);
-  size_t bytes;
-  void *tmp = packed_copy(buf, count, t, &bytes);
-  MPI_LEAVE(isendrecv(self, tmp, (int)bytes, MPI_BYTE, dest, stag, buf, count, type, source, rtag, comm, request,
-                      tmp));
+  MPI_LEAVE(sendrecv_replace(self, buf, count, type, dest, stag, source, rtag, comm, MPI_STATUS_IGNORE, request));
+}
+
+int PMPI_Isendrecv_replace_c(void *buf, MPI_Count count, MPI_Datatype type, int dest, int stag, int source,
+                             int rtag, MPI_Comm comm, MPI_Request *request)
+{
+  MPI_ENTER("MPI_Isendrecv_replace_c");
+  CHECK(request, comm, MPI_ERR_ARG, "request is NULL");
+  MPI_LEAVE(sendrecv_replace(self, buf, count, type, dest, stag, source, rtag, comm, MPI_STATUS_IGNORE, request));
 }
 
 static int probe(rt_rank_t *self, int source, int tag, MPI_Comm comm, int block, int *flag, MPI_Status *status)
@@ -249,38 +350,88 @@ int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *statu
   MPI_LEAVE(probe(self, source, tag, comm, 0, flag, status));
 }
 
+
+/* The count of a status in elements of type: MPI_UNDEFINED if the bytes are
+ * not a whole number of them. */
+static MPI_Count status_count(const MPI_Status *status, const dt_t *t)
+{
+  if (t->size == 0)
+    return 0;
+  if (status->simpi_bytes % (long long)t->size)
+    return MPI_UNDEFINED;
+  return status->simpi_bytes / (long long)t->size;
+}
+
 int PMPI_Get_count(const MPI_Status *status, MPI_Datatype type, int *count)
 {
   MPI_ENTER("MPI_Get_count");
   CHECK(status && count, MPI_COMM_WORLD, MPI_ERR_ARG, "null status or count");
   CHECK_TYPE(type, t, MPI_COMM_WORLD);
-  if (t->size == 0)
-    *count = 0;
-  else if (status->simpi_bytes % (long long)t->size)
-    *count = MPI_UNDEFINED;
-  else
-    *count = (int)(status->simpi_bytes / (long long)t->size);
+  MPI_Count n = status_count(status, t);
+  *count = count_fits(n) ? (int)n : MPI_UNDEFINED;
   MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Get_count_c(const MPI_Status *status, MPI_Datatype type, MPI_Count *count)
+{
+  MPI_ENTER("MPI_Get_count_c");
+  CHECK(status && count, MPI_COMM_WORLD, MPI_ERR_ARG, "null status or count");
+  CHECK_TYPE(type, t, MPI_COMM_WORLD);
+  *count = status_count(status, t);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+static int buffer_attach(rt_rank_t *self, void *buffer, MPI_Count size)
+{
+  CHECK(size >= 0, MPI_COMM_WORLD, MPI_ERR_ARG, "negative buffer size %lld", (long long)size);
+  CHECK(!self->bsend_buf, MPI_COMM_WORLD, MPI_ERR_BUFFER, "a buffer is already attached");
+  self->bsend_buf = buffer;
+  self->bsend_size = (size_t)size;
+  return MPI_SUCCESS;
 }
 
 int PMPI_Buffer_attach(void *buffer, int size)
 {
   MPI_ENTER("MPI_Buffer_attach");
-  CHECK(size >= 0, MPI_COMM_WORLD, MPI_ERR_ARG, "negative buffer size %d", size);
-  CHECK(!self->bsend_buf, MPI_COMM_WORLD, MPI_ERR_BUFFER, "a buffer is already attached");
-  self->bsend_buf = buffer;
-  self->bsend_size = (size_t)size;
-  MPI_LEAVE(MPI_SUCCESS);
+  MPI_LEAVE(buffer_attach(self, buffer, size));
+}
+
+int PMPI_Buffer_attach_c(void *buffer, MPI_Count size)
+{
+  MPI_ENTER("MPI_Buffer_attach_c");
+  MPI_LEAVE(buffer_attach(self, buffer, size));
+}
+
+/* Waits for the buffered sends, then gives the buffer back: its size, or -1
+ * if an int cannot hold it and int_size is set. */
+static MPI_Count buffer_detach(rt_rank_t *self, void *buffer_addr, int int_size)
+{
+  p2p_bsend_flush();
+  MPI_Count size = (MPI_Count)self->bsend_size;
+  if (int_size && !count_fits(size))
+    return -1;
+  *(void **)buffer_addr = self->bsend_buf;
+  self->bsend_buf = NULL;
+  self->bsend_size = 0;
+  return size;
 }
 
 int PMPI_Buffer_detach(void *buffer_addr, int *size)
 {
   MPI_ENTER("MPI_Buffer_detach");
-  p2p_bsend_flush();
-  *(void **)buffer_addr = self->bsend_buf;
-  *size = (int)self->bsend_size;
-  self->bsend_buf = NULL;
-  self->bsend_size = 0;
+  CHECK(buffer_addr && size, MPI_COMM_WORLD, MPI_ERR_ARG, "null argument");
+  MPI_Count n = buffer_detach(self, buffer_addr, 1);
+  CHECK(n >= 0, MPI_COMM_WORLD, MPI_ERR_COUNT,
+        "the attached buffer is larger than an int can say: use MPI_Buffer_detach_c");
+  *size = (int)n;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Buffer_detach_c(void *buffer_addr, MPI_Count *size)
+{
+  MPI_ENTER("MPI_Buffer_detach_c");
+  CHECK(buffer_addr && size, MPI_COMM_WORLD, MPI_ERR_ARG, "null argument");
+  *size = buffer_detach(self, buffer_addr, 0);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -306,14 +457,24 @@ int PMPI_Buffer_iflush(MPI_Request *request)
 PMPI_ALIAS(Recv)
 PMPI_ALIAS(Irecv)
 PMPI_ALIAS(Recv_init)
+PMPI_ALIAS(Recv_c)
+PMPI_ALIAS(Irecv_c)
+PMPI_ALIAS(Recv_init_c)
 PMPI_ALIAS(Sendrecv)
 PMPI_ALIAS(Sendrecv_replace)
+PMPI_ALIAS(Sendrecv_c)
+PMPI_ALIAS(Sendrecv_replace_c)
 PMPI_ALIAS(Isendrecv)
 PMPI_ALIAS(Isendrecv_replace)
+PMPI_ALIAS(Isendrecv_c)
+PMPI_ALIAS(Isendrecv_replace_c)
 PMPI_ALIAS(Probe)
 PMPI_ALIAS(Iprobe)
 PMPI_ALIAS(Get_count)
+PMPI_ALIAS(Get_count_c)
 PMPI_ALIAS(Buffer_attach)
 PMPI_ALIAS(Buffer_detach)
+PMPI_ALIAS(Buffer_attach_c)
+PMPI_ALIAS(Buffer_detach_c)
 PMPI_ALIAS(Buffer_flush)
 PMPI_ALIAS(Buffer_iflush)

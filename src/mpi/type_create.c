@@ -7,6 +7,14 @@
 
 #define CHECK_NEWTYPE(p) CHECK(p, MPI_COMM_WORLD, MPI_ERR_ARG, "newtype is NULL")
 #define CHECK_CNT(n, name) CHECK((n) >= 0, MPI_COMM_WORLD, MPI_ERR_COUNT, "%s is negative (%d)", name, (n))
+/* The same for the MPI_Count arguments of the large-count (_c) constructors:
+ * simpi's typemaps count in int, so a larger value is refused. */
+#define CHECK_BIG(n, name)                                                                                             \
+  do {                                                                                                                 \
+    CHECK((n) >= 0, MPI_COMM_WORLD, MPI_ERR_COUNT, "%s is negative (%lld)", name, (long long)(n));                    \
+    CHECK(count_fits(n), MPI_COMM_WORLD, MPI_ERR_COUNT, "%s is %lld, above %d, the largest count simpi handles", name, \
+          (long long)(n), INT_MAX);                                                                                    \
+  } while (0)
 #define CHECK_ARRAY(a, n, name) CHECK((a) || (n) == 0, MPI_COMM_WORLD, MPI_ERR_ARG, "%s is NULL", name)
 #define CHECK_BLOCKLENS(a, n)                                                                                          \
   for (int i_ = 0; i_ < (n); i_++)                                                                                     \
@@ -46,37 +54,64 @@ static dt_t *blocks(int count, const int *blocklens, int blocklen, const int *id
   return t;
 }
 
-int PMPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype *newtype)
+static int contiguous(rt_rank_t *self, MPI_Count count, MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
-  MPI_ENTER("MPI_Type_contiguous");
-  CHECK_CNT(count, "count");
+  CHECK_BIG(count, "count");
   CHECK_ANY_TYPE(oldtype, old, "oldtype");
   CHECK_NEWTYPE(newtype);
   dt_piece_t p = {(size_t)count, 0, old};
-  MPI_LEAVE(publish(self, dt_build(&p, 1, 0), MPI_COMBINER_CONTIGUOUS, 1, &count, 0, NULL, 1, &old, newtype));
+  int n = (int)count;
+  return publish(self, dt_build(&p, 1, 0), MPI_COMBINER_CONTIGUOUS, 1, &n, 0, NULL, 1, &old, newtype);
+}
+
+int PMPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype *newtype)
+{
+  MPI_ENTER("MPI_Type_contiguous");
+  MPI_LEAVE(contiguous(self, count, oldtype, newtype));
+}
+
+int PMPI_Type_contiguous_c(MPI_Count count, MPI_Datatype oldtype, MPI_Datatype *newtype)
+{
+  MPI_ENTER("MPI_Type_contiguous_c");
+  MPI_LEAVE(contiguous(self, count, oldtype, newtype));
+}
+
+static int vector(rt_rank_t *self, MPI_Count count, MPI_Count blocklength, MPI_Count stride, MPI_Datatype oldtype,
+                  MPI_Datatype *newtype)
+{
+  CHECK_BIG(count, "count");
+  CHECK_BIG(blocklength, "blocklength");
+  CHECK(stride >= INT_MIN && count_fits(stride), MPI_COMM_WORLD, MPI_ERR_ARG,
+        "stride %lld does not fit in an int, as simpi needs", (long long)stride);
+  CHECK_ANY_TYPE(oldtype, old, "oldtype");
+  CHECK_NEWTYPE(newtype);
+  dt_t *t = blocks((int)count, NULL, (int)blocklength, NULL, NULL, (MPI_Aint)stride, old->extent, old);
+  int ints[3] = {(int)count, (int)blocklength, (int)stride};
+  return publish(self, t, MPI_COMBINER_VECTOR, 3, ints, 0, NULL, 1, &old, newtype);
 }
 
 int PMPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
   MPI_ENTER("MPI_Type_vector");
-  CHECK_CNT(count, "count");
-  CHECK_CNT(blocklength, "blocklength");
-  CHECK_ANY_TYPE(oldtype, old, "oldtype");
-  CHECK_NEWTYPE(newtype);
-  dt_t *t = blocks(count, NULL, blocklength, NULL, NULL, stride, old->extent, old);
-  int ints[3] = {count, blocklength, stride};
-  MPI_LEAVE(publish(self, t, MPI_COMBINER_VECTOR, 3, ints, 0, NULL, 1, &old, newtype));
+  MPI_LEAVE(vector(self, count, blocklength, stride, oldtype, newtype));
 }
 
-static int hvector(rt_rank_t *self, int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
+int PMPI_Type_vector_c(MPI_Count count, MPI_Count blocklength, MPI_Count stride, MPI_Datatype oldtype,
+                       MPI_Datatype *newtype)
+{
+  MPI_ENTER("MPI_Type_vector_c");
+  MPI_LEAVE(vector(self, count, blocklength, stride, oldtype, newtype));
+}
+
+static int hvector(rt_rank_t *self, MPI_Count count, MPI_Count blocklength, MPI_Aint stride, MPI_Datatype oldtype,
                    MPI_Datatype *newtype)
 {
-  CHECK_CNT(count, "count");
-  CHECK_CNT(blocklength, "blocklength");
+  CHECK_BIG(count, "count");
+  CHECK_BIG(blocklength, "blocklength");
   CHECK_ANY_TYPE(oldtype, old, "oldtype");
   CHECK_NEWTYPE(newtype);
-  dt_t *t = blocks(count, NULL, blocklength, NULL, NULL, stride, 1, old);
-  int ints[2] = {count, blocklength};
+  dt_t *t = blocks((int)count, NULL, (int)blocklength, NULL, NULL, stride, 1, old);
+  int ints[2] = {(int)count, (int)blocklength};
   return publish(self, t, MPI_COMBINER_HVECTOR, 2, ints, 1, &stride, 1, &old, newtype);
 }
 
@@ -86,6 +121,13 @@ int PMPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Da
   MPI_ENTER("MPI_Type_create_hvector");
   int e = hvector(self, count, blocklength, stride, oldtype, newtype);
   MPI_LEAVE(e);
+}
+
+int PMPI_Type_create_hvector_c(MPI_Count count, MPI_Count blocklength, MPI_Count stride, MPI_Datatype oldtype,
+                               MPI_Datatype *newtype)
+{
+  MPI_ENTER("MPI_Type_create_hvector_c");
+  MPI_LEAVE(hvector(self, count, blocklength, (MPI_Aint)stride, oldtype, newtype));
 }
 
 int PMPI_Type_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype, MPI_Datatype *newtype)
@@ -236,13 +278,24 @@ int PMPI_Type_struct(int count, int blocklens[], MPI_Aint displs[], MPI_Datatype
   MPI_LEAVE(e);
 }
 
-int PMPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent, MPI_Datatype *newtype)
+static int resized(rt_rank_t *self, MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent, MPI_Datatype *newtype)
 {
-  MPI_ENTER("MPI_Type_create_resized");
   CHECK_ANY_TYPE(oldtype, old, "oldtype");
   CHECK_NEWTYPE(newtype);
   MPI_Aint a[2] = {lb, extent};
-  MPI_LEAVE(publish(self, dt_resized(old, lb, extent), MPI_COMBINER_RESIZED, 0, NULL, 2, a, 1, &old, newtype));
+  return publish(self, dt_resized(old, lb, extent), MPI_COMBINER_RESIZED, 0, NULL, 2, a, 1, &old, newtype);
+}
+
+int PMPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent, MPI_Datatype *newtype)
+{
+  MPI_ENTER("MPI_Type_create_resized");
+  MPI_LEAVE(resized(self, oldtype, lb, extent, newtype));
+}
+
+int PMPI_Type_create_resized_c(MPI_Datatype oldtype, MPI_Count lb, MPI_Count extent, MPI_Datatype *newtype)
+{
+  MPI_ENTER("MPI_Type_create_resized_c");
+  MPI_LEAVE(resized(self, oldtype, (MPI_Aint)lb, (MPI_Aint)extent, newtype));
 }
 
 int PMPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype)
@@ -462,8 +515,11 @@ int PMPI_Type_free(MPI_Datatype *type)
 }
 
 PMPI_ALIAS(Type_contiguous)
+PMPI_ALIAS(Type_contiguous_c)
 PMPI_ALIAS(Type_vector)
+PMPI_ALIAS(Type_vector_c)
 PMPI_ALIAS(Type_create_hvector)
+PMPI_ALIAS(Type_create_hvector_c)
 PMPI_ALIAS(Type_hvector)
 PMPI_ALIAS(Type_indexed)
 PMPI_ALIAS(Type_create_hindexed)
@@ -473,6 +529,7 @@ PMPI_ALIAS(Type_create_hindexed_block)
 PMPI_ALIAS(Type_create_struct)
 PMPI_ALIAS(Type_struct)
 PMPI_ALIAS(Type_create_resized)
+PMPI_ALIAS(Type_create_resized_c)
 PMPI_ALIAS(Type_dup)
 PMPI_ALIAS(Type_create_subarray)
 PMPI_ALIAS(Type_create_darray)

@@ -5,59 +5,115 @@
 #include <limits.h>
 #include <string.h>
 
-int PMPI_Pack_size(int incount, MPI_Datatype type, MPI_Comm comm, int *size)
+/* Each call has one body over MPI_Count sizes and positions; the element
+ * counts must fit simpi's int counts (CHECK_COUNT), byte sizes need not. */
+static int pack_size(rt_rank_t *self, MPI_Count incount, MPI_Datatype type, MPI_Comm comm, MPI_Count *size)
 {
-  MPI_ENTER("MPI_Pack_size");
   CHECK_COMM(comm, c);
   (void)c;
   CHECK_TYPE(type, t, comm);
   CHECK_COUNT(incount, comm);
   CHECK(size, comm, MPI_ERR_ARG, "size is NULL");
-  MPI_Count n = (MPI_Count)incount * (MPI_Count)t->size;
+  *size = incount * (MPI_Count)t->size;
+  return MPI_SUCCESS;
+}
+
+int PMPI_Pack_size(int incount, MPI_Datatype type, MPI_Comm comm, int *size)
+{
+  MPI_ENTER("MPI_Pack_size");
+  MPI_Count n;
+  CHECK(size, comm, MPI_ERR_ARG, "size is NULL");
+  int err = pack_size(self, incount, type, comm, &n);
+  if (err)
+    MPI_LEAVE(err);
   CHECK(n <= INT_MAX, comm, MPI_ERR_ARG, "%d elements of %s take %lld bytes, more than an int holds", incount,
-        t->name, n);
+        dt_get(type)->name, n);
   *size = (int)n;
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-int PMPI_Pack(const void *inbuf, int incount, MPI_Datatype type, void *outbuf, int outsize, int *position,
-              MPI_Comm comm)
+int PMPI_Pack_size_c(MPI_Count incount, MPI_Datatype type, MPI_Comm comm, MPI_Count *size)
 {
-  MPI_ENTER("MPI_Pack");
+  MPI_ENTER("MPI_Pack_size_c");
+  MPI_LEAVE(pack_size(self, incount, type, comm, size));
+}
+
+static int pack(rt_rank_t *self, const void *inbuf, MPI_Count incount, MPI_Datatype type, void *outbuf,
+                MPI_Count outsize, MPI_Count *position, MPI_Comm comm)
+{
   CHECK_COMM(comm, c);
   (void)c;
   CHECK_TYPE(type, t, comm);
   CHECK_COUNT(incount, comm);
   CHECK_DBUF(inbuf, incount, t, comm);
   CHECK(position, comm, MPI_ERR_ARG, "position is NULL");
-  CHECK(outsize >= 0, comm, MPI_ERR_ARG, "outsize is negative (%d)", outsize);
-  long long need = (long long)incount * (long long)t->size;
+  CHECK(outsize >= 0, comm, MPI_ERR_ARG, "outsize is negative (%lld)", (long long)outsize);
+  long long need = incount * (long long)t->size;
   CHECK(*position >= 0 && *position <= outsize && need <= outsize - *position, comm, MPI_ERR_TRUNCATE,
-        "%lld bytes to pack at position %d do not fit in outsize %d", need, *position, outsize);
+        "%lld bytes to pack at position %lld do not fit in outsize %lld", need, (long long)*position,
+        (long long)outsize);
   CHECK(outbuf || !need, comm, MPI_ERR_BUFFER, "outbuf is NULL");
-  dt_pack(inbuf, incount, t, (char *)outbuf + *position);
-  *position += (int)need;
-  MPI_LEAVE(MPI_SUCCESS);
+  dt_pack(inbuf, (int)incount, t, (char *)outbuf + *position);
+  *position += need;
+  return MPI_SUCCESS;
 }
 
-int PMPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int outcount, MPI_Datatype type,
-                MPI_Comm comm)
+int PMPI_Pack(const void *inbuf, int incount, MPI_Datatype type, void *outbuf, int outsize, int *position,
+              MPI_Comm comm)
 {
-  MPI_ENTER("MPI_Unpack");
+  MPI_ENTER("MPI_Pack");
+  CHECK(position, comm, MPI_ERR_ARG, "position is NULL");
+  MPI_Count pos = *position;
+  int err = pack(self, inbuf, incount, type, outbuf, outsize, &pos, comm);
+  if (!err)
+    *position = (int)pos; /* at most outsize */
+  MPI_LEAVE(err);
+}
+
+int PMPI_Pack_c(const void *inbuf, MPI_Count incount, MPI_Datatype type, void *outbuf, MPI_Count outsize,
+                MPI_Count *position, MPI_Comm comm)
+{
+  MPI_ENTER("MPI_Pack_c");
+  MPI_LEAVE(pack(self, inbuf, incount, type, outbuf, outsize, position, comm));
+}
+
+static int unpack(rt_rank_t *self, const void *inbuf, MPI_Count insize, MPI_Count *position, void *outbuf,
+                  MPI_Count outcount, MPI_Datatype type, MPI_Comm comm)
+{
   CHECK_COMM(comm, c);
   (void)c;
   CHECK_TYPE(type, t, comm);
   CHECK_COUNT(outcount, comm);
   CHECK_DBUF(outbuf, outcount, t, comm);
   CHECK(position, comm, MPI_ERR_ARG, "position is NULL");
-  CHECK(insize >= 0, comm, MPI_ERR_ARG, "insize is negative (%d)", insize);
-  long long need = (long long)outcount * (long long)t->size;
+  CHECK(insize >= 0, comm, MPI_ERR_ARG, "insize is negative (%lld)", (long long)insize);
+  long long need = outcount * (long long)t->size;
   CHECK(*position >= 0 && *position <= insize && need <= insize - *position, comm, MPI_ERR_TRUNCATE,
-        "%lld bytes to unpack at position %d, only %d in inbuf", need, *position, insize);
+        "%lld bytes to unpack at position %lld, only %lld in inbuf", need, (long long)*position,
+        (long long)insize);
   CHECK(inbuf || !need, comm, MPI_ERR_BUFFER, "inbuf is NULL");
-  dt_unpack((const char *)inbuf + *position, (size_t)need, outbuf, outcount, t);
-  *position += (int)need;
-  MPI_LEAVE(MPI_SUCCESS);
+  dt_unpack((const char *)inbuf + *position, (size_t)need, outbuf, (int)outcount, t);
+  *position += need;
+  return MPI_SUCCESS;
+}
+
+int PMPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int outcount, MPI_Datatype type,
+                MPI_Comm comm)
+{
+  MPI_ENTER("MPI_Unpack");
+  CHECK(position, comm, MPI_ERR_ARG, "position is NULL");
+  MPI_Count pos = *position;
+  int err = unpack(self, inbuf, insize, &pos, outbuf, outcount, type, comm);
+  if (!err)
+    *position = (int)pos; /* at most insize */
+  MPI_LEAVE(err);
+}
+
+int PMPI_Unpack_c(const void *inbuf, MPI_Count insize, MPI_Count *position, void *outbuf, MPI_Count outcount,
+                  MPI_Datatype type, MPI_Comm comm)
+{
+  MPI_ENTER("MPI_Unpack_c");
+  MPI_LEAVE(unpack(self, inbuf, insize, position, outbuf, outcount, type, comm));
 }
 
 #define CHECK_DATAREP(d)                                                                                               \
@@ -112,8 +168,11 @@ int PMPI_Unpack_external(const char datarep[], const void *inbuf, MPI_Aint insiz
 }
 
 PMPI_ALIAS(Pack_size)
+PMPI_ALIAS(Pack_size_c)
 PMPI_ALIAS(Pack)
+PMPI_ALIAS(Pack_c)
 PMPI_ALIAS(Unpack)
+PMPI_ALIAS(Unpack_c)
 PMPI_ALIAS(Pack_external_size)
 PMPI_ALIAS(Pack_external)
 PMPI_ALIAS(Unpack_external)

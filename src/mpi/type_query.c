@@ -92,6 +92,46 @@ int PMPI_Get_elements_x(const MPI_Status *status, MPI_Datatype type, MPI_Count *
   MPI_LEAVE(MPI_SUCCESS);
 }
 
+/* The large-count (_c) queries of MPI 4.0: those of the _x forms. */
+int PMPI_Type_size_c(MPI_Datatype type, MPI_Count *size)
+{
+  MPI_ENTER("MPI_Type_size_c");
+  CHECK_ANY_TYPE(type, t, "datatype");
+  CHECK(size, MPI_COMM_WORLD, MPI_ERR_ARG, "size is NULL");
+  *size = (MPI_Count)t->size;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Type_get_extent_c(MPI_Datatype type, MPI_Count *lb, MPI_Count *extent)
+{
+  MPI_ENTER("MPI_Type_get_extent_c");
+  CHECK_ANY_TYPE(type, t, "datatype");
+  CHECK(lb && extent, MPI_COMM_WORLD, MPI_ERR_ARG, "lb or extent is NULL");
+  *lb = t->lb;
+  *extent = t->extent;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Type_get_true_extent_c(MPI_Datatype type, MPI_Count *true_lb, MPI_Count *true_extent)
+{
+  MPI_ENTER("MPI_Type_get_true_extent_c");
+  CHECK_ANY_TYPE(type, t, "datatype");
+  CHECK(true_lb && true_extent, MPI_COMM_WORLD, MPI_ERR_ARG, "true_lb or true_extent is NULL");
+  *true_lb = t->true_lb;
+  *true_extent = t->true_extent;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Get_elements_c(const MPI_Status *status, MPI_Datatype type, MPI_Count *count)
+{
+  MPI_ENTER("MPI_Get_elements_c");
+  CHECK(status && status != MPI_STATUS_IGNORE, MPI_COMM_WORLD, MPI_ERR_ARG, "status is NULL or MPI_STATUS_IGNORE");
+  CHECK(count, MPI_COMM_WORLD, MPI_ERR_ARG, "count is NULL");
+  CHECK_TYPE(type, t, MPI_COMM_WORLD);
+  *count = elements(status, t);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
 int PMPI_Get_address(const void *location, MPI_Aint *address)
 {
   MPI_ENTER("MPI_Get_address");
@@ -221,6 +261,10 @@ PMPI_ALIAS(Type_get_true_extent)
 PMPI_ALIAS(Type_get_true_extent_x)
 PMPI_ALIAS(Get_elements)
 PMPI_ALIAS(Get_elements_x)
+PMPI_ALIAS(Type_size_c)
+PMPI_ALIAS(Type_get_extent_c)
+PMPI_ALIAS(Type_get_true_extent_c)
+PMPI_ALIAS(Get_elements_c)
 PMPI_ALIAS(Get_address)
 PMPI_ALIAS(Address)
 PMPI_ALIAS(Aint_add)
