@@ -10,6 +10,7 @@
 #include "../action/action.h"
 #include "../compute/compute.h"
 #include <stdlib.h>
+#include <string.h>
 
 #define BODY static inline __attribute__((always_inline)) int
 
@@ -382,7 +383,7 @@ BODY reduce(const char *name, int nb, MPI_Info info, const void *sbuf, void *rbu
   {                                                                                                                    \
     MPI_ENTER(name);                                                                                                   \
     CHECK_COMM(comm, c);                                                                                               \
-    CHECK(!comm_is_inter(c) || name[4] == 'A' || name[5] == 'A', comm, MPI_ERR_COMM,                                  \
+    CHECK(!comm_is_inter(c) || strstr(name, "llreduce"), comm, MPI_ERR_COMM,                                           \
           "scans are not defined on intercommunicators");                                                              \
     CHECK_VECTOR(count, type, t, op, comm);                                                                            \
     if (sbuf != MPI_IN_PLACE)                                                                                          \

@@ -379,12 +379,12 @@ int main(int argc, char **argv)
         report("two allreduce_init started in opposite orders on even and odd ranks", ok);
     }
 
-    /* 7: a bcast_init on an intercommunicator (low half to high half) */
+    /* 7: a bcast_init (low half to high half) and an allreduce_init on an intercommunicator */
     ok = 1;
     if (size >= 2) {
         MPI_Comm half, inter;
         MPI_Request r;
-        int low = rank < size / 2, v[N];
+        int low = rank < size / 2, v[N], x, y, e;
         MPI_Comm_split(MPI_COMM_WORLD, low, rank, &half);
         MPI_Intercomm_create(half, 0, MPI_COMM_WORLD, low ? size / 2 : 0, 9, &inter);
         int hrank;
@@ -400,10 +400,21 @@ int main(int argc, char **argv)
                 ok = ok && v[i] == (root == MPI_PROC_NULL ? -1 : 1000 * round + i);
         }
         MPI_Request_free(&r);
+        /* each group gets the sum over the other group */
+        MPI_Allreduce_init(&x, &y, 1, MPI_INT, MPI_SUM, inter, MPI_INFO_NULL, &r);
+        for (round = 0; round < 3; round++) {
+            x = rank + round;
+            MPI_Start(&r);
+            MPI_Wait(&r, MPI_STATUS_IGNORE);
+            for (e = 0, i = low ? size / 2 : 0; i < (low ? size : size / 2); i++)
+                e += i + round;
+            ok = ok && y == e;
+        }
+        MPI_Request_free(&r);
         MPI_Comm_free(&inter);
         MPI_Comm_free(&half);
     }
-    report("bcast_init on an intercommunicator, three starts", ok);
+    report("bcast_init and allreduce_init on an intercommunicator, three starts", ok);
 
     for (k = 0; k < NCOLL; k++) {
         free(ib[k]);
