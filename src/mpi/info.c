@@ -82,6 +82,18 @@ MPI_Info info_dup(MPI_Info h)
   return ht_add(&infos, out);
 }
 
+int info_valid(MPI_Info h) { return h == MPI_INFO_NULL || get(h); }
+
+MPI_Info info_used(MPI_Info h) { return h != MPI_INFO_NULL ? info_dup(h) : ht_add(&infos, calloc(1, sizeof(info_t))); }
+
+void info_release(MPI_Info h)
+{
+  if (h == MPI_INFO_NULL || h == MPI_INFO_ENV || !get(h))
+    return;
+  destroy(get(h));
+  ht_remove(&infos, h);
+}
+
 #define CHECK_INFO(h, in)                                                                                              \
   info_t *in = get(h);                                                                                                 \
   CHECK(in, MPI_COMM_WORLD, MPI_ERR_INFO, "invalid info object (0x%x)", (unsigned)(h))

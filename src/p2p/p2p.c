@@ -274,6 +274,10 @@ void p2p_describe(const p2p_req_t *r, char *out, size_t len)
     snprintf(out, len, "waiting for a nonblocking collective on %s", r->comm_name ? r->comm_name : "?");
     return;
   }
+  if (r->kind == P2P_RMA) {
+    snprintf(out, len, "waiting for a one-sided transfer with rank %d (%zu bytes)", r->peer, r->msg_bytes);
+    return;
+  }
   char peer[32];
   if (r->peer == MPI_ANY_SOURCE)
     snprintf(peer, sizeof peer, "any rank");

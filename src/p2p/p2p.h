@@ -11,7 +11,8 @@
 
 /* P2P_COLL: a nonblocking collective (src/coll/nbc.c); kc is the receive
  * that its helper completes when the collective is done. */
-enum p2p_kind { P2P_SEND = 1, P2P_RECV = 2, P2P_COLL = 3 };
+/* P2P_RMA: the transfer of a one-sided operation (src/rma), kc its origin's side. */
+enum p2p_kind { P2P_SEND = 1, P2P_RECV = 2, P2P_COLL = 3, P2P_RMA = 4 };
 enum p2p_mode { P2P_STANDARD, P2P_SYNC, P2P_READY, P2P_BUFFERED };
 
 typedef struct p2p_req {

@@ -102,6 +102,8 @@ void rt_report_deadlock(void)
     rt_srcloc(r->call_pc, loc, sizeof loc);
     if (r->waiting_on)
       p2p_describe(r->waiting_on, what, sizeof what);
+    else if (r->waiting_note)
+      snprintf(what, sizeof what, "%s", r->waiting_note);
     else if (r->q.probing)
       snprintf(what, sizeof what, "probing for a message from rank %d (tag %d)", r->q.probe_src, r->q.probe_tag);
     if (r->state == RT_NEW)

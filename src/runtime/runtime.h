@@ -41,6 +41,7 @@ typedef struct rt_rank {
   const char *call;      /* MPI call in progress (or last one) */
   void *call_pc;         /* return address into the user's code */
   const struct p2p_req *waiting_on; /* the request a blocked call waits for (reports) */
+  const char *waiting_note; /* or what else it waits for (a window lock) */
   double burst_start;    /* clock when the rank left MPI (or restarted timing) */
   double burst_cpu;      /* thread CPU clock then, or -1 when not read */
   double last_burst;     /* length of the previous burst */
