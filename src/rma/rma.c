@@ -146,14 +146,15 @@ void rma_lock(rma_core_t *w, int t, int type)
   if (lock_busy(&lw)) {
     if (!lock_event)
       lock_event = kern_event_new();
-    char note[160];
-    snprintf(note, sizeof note, "waiting for the %s lock on rank %d's window (held by %s)",
+    char *note = malloc(160); /* read by a deadlock report, after this stack is gone */
+    snprintf(note, 160, "waiting for the %s lock on rank %d's window (held by %s)",
              type == MPI_LOCK_EXCLUSIVE ? "exclusive" : "shared", t,
              lw.m->excl >= 0 ? "an exclusive lock" : "shared locks");
     rt_self->waiting_note = note;
     while (lock_busy(&lw))
       kern_event_wait(lock_event, lock_busy, &lw);
     rt_self->waiting_note = NULL;
+    free(note);
   }
   if (type == MPI_LOCK_EXCLUSIVE)
     lw.m->excl = rt_self->id;
