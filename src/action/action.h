@@ -83,4 +83,7 @@ p2p_req_t *act_accumulate(struct rt_win *w, const void *obuf, int ocount, const 
                           const dt_t *rt, int t, char *taddr, int tcount, const dt_t *tt, MPI_Op op);
 p2p_req_t *act_compare_and_swap(struct rt_win *w, const void *obuf, const void *cmp, void *result, const dt_t *type,
                                 int t, char *taddr);
+/* Records a window's creation, freeing or synchronisation call: "ACTION
+ * WID" then the formatted arguments (the MPI layer executes them). */
+void act_win_traced(struct rt_win *w, const char *action, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 #endif

@@ -4,6 +4,7 @@
  * duplicate the communicator (the agreement a real MPI makes) and share the
  * engine core made by the first of them to get there. */
 #include "win.h"
+#include "../action/action.h"
 #include "../coll/coll.h"
 #include "comm_make.h"
 #include "handles.h"
@@ -131,6 +132,11 @@ static int make(rt_rank_t *self, MPI_Comm comm, void *base, MPI_Aint size, int d
   if (baseptr)
     *(void **)baseptr = m->base;
   *win = w->handle = ht_add(&wins, w);
+  w->trace_id = ++self->wins_made;
+  char where[24] = "";
+  if (c->trace_id != 0)
+    snprintf(where, sizeof where, " comm=%d", c->trace_id < 0 ? -1 : c->trace_id);
+  act_win_traced(w, "win_create", "%ld %d %d%s", (long)m->size, disp_unit, flavor, where);
   return MPI_SUCCESS;
 }
 
@@ -243,6 +249,7 @@ int PMPI_Win_free(MPI_Win *win)
   WCHECK(!w->lock_all, w, MPI_ERR_RMA_SYNC, "this rank still holds MPI_Win_lock_all (no MPI_Win_unlock_all)");
   WCHECK(!w->access, w, MPI_ERR_RMA_SYNC, "an access epoch opened by MPI_Win_start is not closed (no MPI_Win_complete)");
   WCHECK(!w->exposure, w, MPI_ERR_RMA_SYNC, "an exposure epoch opened by MPI_Win_post is not closed (no MPI_Win_wait)");
+  act_win_traced(w, "win_free", "%s", "");
   win_complete_ops(w, -1);
   win_barrier(w); /* nobody reaches this memory any more */
   while (w->attrs) {

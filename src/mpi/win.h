@@ -22,6 +22,7 @@ typedef struct rt_win {
   rt_comm_t *c;        /* the window's own communicator (a duplicate of the creator's) */
   void *allocated;     /* Win_allocate: memory freed with the window */
   char name[MPI_MAX_OBJECT_NAME];
+  int trace_id;        /* names it in the owner's trace (1, 2, ...) */
   win_attr_t *attrs;
   /* epochs */
   int fence;           /* the last fence opened an epoch (no MPI_MODE_NOSUCCEED) */

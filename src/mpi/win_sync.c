@@ -4,8 +4,10 @@
  * MPI_MODE_NOPRECEDE); PSCW exchanges empty messages (Win_start waits for
  * the targets' posts; Win_complete completes the operations, then tells the
  * targets); a lock costs nothing until it has to wait for its holder. */
+#include "../action/action.h"
 #include "../coll/coll.h"
 #include "win.h"
+#include <stdio.h>
 #include <stdlib.h>
 
 #define TAG_POST 0x50000001
@@ -52,6 +54,17 @@ static int group_ranks(rt_rank_t *self, rt_win_t *w, MPI_Group h, int **out, int
   return MPI_SUCCESS;
 }
 
+/* "ASSERT N R1 .. RN" for the trace */
+static void traced_group(rt_win_t *w, const char *action, int assert, const int *ranks, int n)
+{
+  char list[4000];
+  size_t len = 0;
+  list[0] = 0;
+  for (int i = 0; i < n && len < sizeof list - 16; i++)
+    len += (size_t)snprintf(list + len, sizeof list - len, " %d", ranks[i]);
+  act_win_traced(w, action, "%d %d%s", assert, n, list);
+}
+
 #define CHECKED(call)                                                                                                  \
   do {                                                                                                                 \
     int err_ = (call);                                                                                                 \
@@ -67,6 +80,7 @@ int PMPI_Win_fence(int assert, MPI_Win win)
          MPI_ERR_ASSERT, "invalid assertion %d for MPI_Win_fence", assert);
   WCHECK(!w->access && !w->exposure && !w->nlocks && !w->lock_all, w, MPI_ERR_RMA_SYNC,
          "a post/start or lock epoch is open on this window");
+  act_win_traced(w, "win_fence", "%d", assert);
   if (!(assert & MPI_MODE_NOPRECEDE)) {
     win_barrier(w);
     win_complete_ops(w, -1);
@@ -86,6 +100,7 @@ int PMPI_Win_post(MPI_Group group, int assert, MPI_Win win)
   int *origins, n;
   CHECKED(group_ranks(self, w, group, &origins, &n));
   w->fence = 0;
+  traced_group(w, "win_post", assert, origins, n);
   if (!(assert & MPI_MODE_NOCHECK))
     messages(w, 1, TAG_POST, origins, n, NULL);
   w->completions = malloc(sizeof *w->completions * (size_t)(n ? n : 1));
@@ -104,6 +119,7 @@ int PMPI_Win_start(MPI_Group group, int assert, MPI_Win win)
   int *targets, n;
   CHECKED(group_ranks(self, w, group, &targets, &n));
   w->fence = 0;
+  traced_group(w, "win_start", assert, targets, n);
   if (!(assert & MPI_MODE_NOCHECK))
     messages(w, 0, TAG_POST, targets, n, NULL);
   w->access = targets;
@@ -116,6 +132,7 @@ int PMPI_Win_complete(MPI_Win win)
   MPI_ENTER("MPI_Win_complete");
   CHECK_WIN(win, w);
   WCHECK(w->access, w, MPI_ERR_RMA_SYNC, "no access epoch is open (MPI_Win_complete without MPI_Win_start)");
+  act_win_traced(w, "win_complete", "%s", "");
   win_complete_ops(w, -1);
   messages(w, 1, TAG_COMPLETE, w->access, w->naccess, NULL);
   free(w->access);
@@ -138,6 +155,7 @@ int PMPI_Win_wait(MPI_Win win)
   MPI_ENTER("MPI_Win_wait");
   CHECK_WIN(win, w);
   WCHECK(w->exposure, w, MPI_ERR_RMA_SYNC, "no exposure epoch is open (MPI_Win_wait without MPI_Win_post)");
+  act_win_traced(w, "win_wait", "%s", "");
   coll_t k = pscw(w, TAG_COMPLETE, "MPI_Win_wait on a window");
   coll_waitall(&k, w->completions, w->nexposure);
   close_exposure(w);
@@ -150,6 +168,7 @@ int PMPI_Win_test(MPI_Win win, int *flag)
   CHECK_WIN(win, w);
   WCHECK(flag, w, MPI_ERR_ARG, "flag is NULL");
   WCHECK(w->exposure, w, MPI_ERR_RMA_SYNC, "no exposure epoch is open (MPI_Win_test without MPI_Win_post)");
+  act_win_traced(w, "win_test", "%s", "");
   *flag = 1;
   for (int i = 0; i < w->nexposure; i++)
     if (w->completions[i] && !p2p_test(w->completions[i]))
@@ -181,6 +200,7 @@ int PMPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win)
     w->locks = calloc((size_t)w->n, 1);
   WCHECK(!w->locks[rank] && !w->lock_all, w, MPI_ERR_RMA_SYNC, "this rank already holds a lock on rank %d's window",
          rank);
+  act_win_traced(w, "win_lock", "%d %d %d", lock_type, rank, assert);
   rma_lock(w->core, rank, lock_type);
   w->locks[rank] = 1 + (lock_type == MPI_LOCK_EXCLUSIVE);
   w->nlocks++;
@@ -195,6 +215,7 @@ int PMPI_Win_unlock(int rank, MPI_Win win)
   if (rank == MPI_PROC_NULL)
     MPI_LEAVE(MPI_SUCCESS);
   WCHECK(w->locks && w->locks[rank], w, MPI_ERR_RMA_SYNC, "this rank holds no lock on rank %d's window", rank);
+  act_win_traced(w, "win_unlock", "%d", rank);
   win_complete_ops(w, rank);
   rma_unlock(w->core, rank, w->locks[rank] == 2 ? MPI_LOCK_EXCLUSIVE : MPI_LOCK_SHARED);
   w->locks[rank] = 0;
@@ -208,6 +229,7 @@ int PMPI_Win_lock_all(int assert, MPI_Win win)
   CHECK_WIN(win, w);
   WCHECK(!(assert & ~MPI_MODE_NOCHECK), w, MPI_ERR_ASSERT, "invalid assertion %d for MPI_Win_lock_all", assert);
   WCHECK(!w->lock_all && !w->nlocks, w, MPI_ERR_RMA_SYNC, "this rank already holds locks on the window");
+  act_win_traced(w, "win_lock_all", "%d", assert);
   for (int t = 0; t < w->n; t++)
     rma_lock(w->core, t, MPI_LOCK_SHARED);
   w->lock_all = 1;
@@ -219,6 +241,7 @@ int PMPI_Win_unlock_all(MPI_Win win)
   MPI_ENTER("MPI_Win_unlock_all");
   CHECK_WIN(win, w);
   WCHECK(w->lock_all, w, MPI_ERR_RMA_SYNC, "MPI_Win_unlock_all without MPI_Win_lock_all");
+  act_win_traced(w, "win_unlock_all", "%s", "");
   win_complete_ops(w, -1);
   for (int t = 0; t < w->n; t++)
     rma_unlock(w->core, t, MPI_LOCK_SHARED);
@@ -236,6 +259,10 @@ static int flush(rt_rank_t *self, rt_win_t *w, int rank)
     return MPI_SUCCESS;
   WCHECK(w->lock_all || (rank == ALL ? w->nlocks > 0 : w->locks && w->locks[rank]), w, MPI_ERR_RMA_SYNC,
          "no lock epoch is open%s (flushes need MPI_Win_lock or MPI_Win_lock_all)", rank == ALL ? "" : " to that rank");
+  if (rank == ALL)
+    act_win_traced(w, "win_flush_all", "%s", "");
+  else
+    act_win_traced(w, "win_flush", "%d", rank);
   win_complete_ops(w, rank == ALL ? -1 : rank);
   return MPI_SUCCESS;
 }
@@ -276,7 +303,7 @@ int PMPI_Win_sync(MPI_Win win)
 {
   MPI_ENTER("MPI_Win_sync");
   CHECK_WIN(win, w);
-  (void)w;
+  act_win_traced(w, "win_sync", "%s", "");
   MPI_LEAVE(MPI_SUCCESS);
 }
 

@@ -49,6 +49,7 @@ typedef struct rt_rank {
   int bench_off;         /* smpi_bench_end() called: computation is not timed */
   long mpi_calls;        /* MPI calls made so far */
   int comms_made;        /* communicators created so far (their trace ids) */
+  int wins_made;         /* windows created so far (their trace ids) */
   const char *trace_file; /* replay: the trace line this rank is performing */
   long trace_line;
   double mpi_t0;         /* simulated time when the current MPI call began */
