@@ -99,7 +99,7 @@ static void start_send(p2p_req_t *r)
   int buffered = r->mode == P2P_BUFFERED;
   int detached = !buffered && r->mode != P2P_SYNC && (double)bytes < rt_opts.detached_thresh;
   rt_stats_message(r->owner, (double)bytes);
-  long flow = rt_opts.timeline ? rt_timeline_flow_start(r->owner) : 0;
+  long flow = rt_opts.timeline ? rt_timeline_flow_start(r->owner, r->peer_world, (double)bytes) : 0;
   const char *overhead = r->nonblocking ? rt_opts.ois : rt_opts.os;
   if (overhead)
     kern_sleep(rt_piecewise(overhead, (double)bytes));
@@ -121,6 +121,7 @@ static void start_send(p2p_req_t *r)
     rv->posted = 0;
     deliver(rv, r->owner, r->me_local, r->tag, bytes, r->buf, r->count, r->dt, NULL);
     rv->flow = flow;
+    rv->flow_src = r->owner;
     kern_mbox_put_back(spare);
     kc = kern_send(rv->mbox, (double)bytes + ENVELOPE_BYTES, detached);
   } else {
@@ -186,6 +187,7 @@ static void receive_msg(p2p_req_t *r, p2p_msg_t *m)
 {
   deliver(r, m->owner, m->src, m->tag, m->bytes, m->buf, m->count, m->dt, m->copy);
   r->flow = m->flow;
+  r->flow_src = m->owner;
   r->mbox = m->mbox;
   msg_free(m);
   r->kc = kern_recv(r->mbox);
@@ -261,7 +263,7 @@ static void finish(p2p_req_t *r)
   r->kc = NULL;
   r->done = 1;
   if (r->flow) {
-    rt_timeline_flow_end(r->owner, r->flow);
+    rt_timeline_flow_end(r->owner, r->flow, r->flow_src, (double)r->msg_bytes);
     r->flow = 0;
   }
   if (r->kind == P2P_RECV && rt_opts.or_)

@@ -37,6 +37,7 @@ typedef struct p2p_req {
   const char *comm_name;
   void *pc;          /* send with a handle: the user's call site */
   long flow;         /* receive, --timeline: the arrow of the message it took */
+  int flow_src;      /* and the world rank that sent it */
   struct p2p_req *sprev, *snext; /* send with a handle: its rank's user_sends list */
   struct p2p_req *next;
 } p2p_req_t;

@@ -21,7 +21,7 @@ typedef struct rt_opts {
   double shared_block;  /* bytes of the folded block (global mode) */
   int display_timing;
   int stats; /* --stats */
-  const char *timeline; /* --timeline=PATH.json */
+  const char *timeline; /* --timeline=PATH.json or PATH.html */
   const char *trace; /* record a time-independent trace into this index file */
   const char *replay; /* replay this trace */
   int trace_compat;   /* write SimGrid's subset only (tracing/ti-compat:yes) */
@@ -96,9 +96,14 @@ void rt_stats_report(void);
 /* Timeline (timeline.c): spans of calls (pc: the call site) and computation (pc NULL) */
 int rt_timeline_open(char *err, size_t errlen);
 void rt_timeline_span(int rank, const char *name, double t0, double t1, void *pc);
-long rt_timeline_flow_start(int sender);           /* a message leaves now: its arrow's id */
-void rt_timeline_flow_end(int receiver, long flow); /* its receive completes now */
+/* A message of bytes from world rank sender to receiver leaves now: its arrow's id. */
+long rt_timeline_flow_start(int sender, int receiver, double bytes);
+/* Its receive completes now (bytes: the message's size). */
+void rt_timeline_flow_end(int receiver, long flow, int sender, double bytes);
 void rt_timeline_close(int deadlock); /* deadlock: blocked calls as spans up to now */
+/* The HTML viewer (timeline.html, made into a C string at build time); the
+ * events go where it says @DATA@. */
+extern const char rt_timeline_html[];
 /* Piecewise overhead: offset + factor * bytes from a spec. */
 double rt_piecewise(const char *spec, double bytes);
 #endif
