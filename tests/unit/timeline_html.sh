@@ -6,7 +6,7 @@
 # more spans than pixels it merges them (fewer rectangles drawn than spans)
 # and with more than 2000 messages in view it draws no arrow until zoomed in;
 # its screenshots (tests/build/unit/timeline_*.png) show the families'
-# colours. Without Chromium the test is skipped (it passes with a note),
+# colours; simrun --help names the option. Without Chromium the test is skipped (it passes with a note),
 # except under CI=true, where it fails.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -15,6 +15,12 @@ mkdir -p "$shots"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
+
+if "$top/wrappers/simrun" --help | grep -q -- '--timeline=RUN.html'; then
+  echo "ok: simrun --help names --timeline=RUN.html"
+else
+  echo "FAIL: simrun --help does not name --timeline=RUN.html"; exit 1
+fi
 
 browser=
 for b in chromium chromium-browser google-chrome; do
