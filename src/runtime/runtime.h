@@ -93,6 +93,14 @@ void rt_stats_call(rt_rank_t *r, double seconds);
 void rt_stats_compute(int rank, double seconds);
 void rt_stats_message(int rank, double bytes);
 void rt_stats_report(void);
+/* Critical path (critpath.c), with --stats: chains of computation and
+ * message transfers; a message in flight holds the chain it left with. */
+struct rt_cp_node;
+void rt_cp_compute(int rank, double seconds);
+struct rt_cp_node *rt_cp_send(int sender);   /* a message's transfer starts now... */
+void rt_cp_transfer_starts(struct rt_cp_node *msg); /* ...or now, when its receive is posted later */
+void rt_cp_recv(int receiver, struct rt_cp_node *msg); /* its receive completes now */
+void rt_cp_report(void);
 /* Timeline (timeline.c): spans of calls (pc: the call site) and computation (pc NULL) */
 int rt_timeline_open(char *err, size_t errlen);
 void rt_timeline_span(int rank, const char *name, double t0, double t1, void *pc);
