@@ -38,6 +38,8 @@ typedef struct p2p_req {
   const char *comm_name;
   void *pc;          /* send with a handle: the user's call site */
   long flow;         /* receive, --timeline: the arrow of the message it took */
+  int flow_src;      /* and the world rank that sent it */
+  struct rt_cp_node *cp; /* receive, --stats: the critical-path chain the message left with */
   struct p2p_req *sprev, *snext; /* send with a handle: its rank's user_sends list */
   struct p2p_req *next;
 } p2p_req_t;
@@ -47,6 +49,7 @@ typedef struct p2p_msg {
   int owner; /* world rank of the sender */
   void *pc;  /* the sender's call site, for reports */
   long flow; /* --timeline: the message's arrow */
+  struct rt_cp_node *cp; /* --stats: the chain it left with */
   const char *comm_name;
   size_t bytes;
   const void *buf; /* rendezvous: the sender's buffer */

@@ -21,7 +21,7 @@ typedef struct rt_opts {
   double shared_block;  /* bytes of the folded block (global mode) */
   int display_timing;
   int stats; /* --stats */
-  const char *timeline; /* --timeline=PATH.json */
+  const char *timeline; /* --timeline=PATH.json or PATH.html */
   const char *trace; /* record a time-independent trace into this index file */
   const char *replay; /* replay this trace */
   int trace_compat;   /* write SimGrid's subset only (tracing/ti-compat:yes) */
@@ -95,12 +95,25 @@ void rt_stats_call(rt_rank_t *r, double seconds);
 void rt_stats_compute(int rank, double seconds);
 void rt_stats_message(int rank, double bytes);
 void rt_stats_report(void);
+/* Critical path (critpath.c), with --stats: chains of computation and
+ * message transfers; a message in flight holds the chain it left with. */
+struct rt_cp_node;
+void rt_cp_compute(int rank, double seconds);
+struct rt_cp_node *rt_cp_send(int sender);   /* a message's transfer starts now... */
+void rt_cp_transfer_starts(struct rt_cp_node *msg); /* ...or now, when its receive is posted later */
+void rt_cp_recv(int receiver, struct rt_cp_node *msg); /* its receive completes now */
+void rt_cp_report(void);
 /* Timeline (timeline.c): spans of calls (pc: the call site) and computation (pc NULL) */
 int rt_timeline_open(char *err, size_t errlen);
 void rt_timeline_span(int rank, const char *name, double t0, double t1, void *pc);
-long rt_timeline_flow_start(int sender);           /* a message leaves now: its arrow's id */
-void rt_timeline_flow_end(int receiver, long flow); /* its receive completes now */
+/* A message of bytes from world rank sender to receiver leaves now: its arrow's id. */
+long rt_timeline_flow_start(int sender, int receiver, double bytes);
+/* Its receive completes now (bytes: the message's size). */
+void rt_timeline_flow_end(int receiver, long flow, int sender, double bytes);
 void rt_timeline_close(int deadlock); /* deadlock: blocked calls as spans up to now */
+/* The HTML viewer (timeline.html, made into a C string at build time); the
+ * events go where it says @DATA@. */
+extern const char rt_timeline_html[];
 /* Piecewise overhead: offset + factor * bytes from a spec. */
 double rt_piecewise(const char *spec, double bytes);
 #endif
