@@ -17,6 +17,13 @@ static int on_delete(MPI_Win win, int keyval, void *val, void *extra)
     return MPI_SUCCESS;
 }
 
+static int handled = -1;
+static void on_error(MPI_Win *win, int *code, ...)
+{
+    (void)win;
+    MPI_Error_class(*code, &handled);
+}
+
 static void report(const char *what, int ok)
 {
     int all;
@@ -88,6 +95,20 @@ int main(int argc, char **argv)
     ok = cls == MPI_ERR_RANK; /* (MPICH does not check target ranges; tests/errors/rma_range.c does) */
     MPI_Win_fence(0, win);
     report("errors returned", ok);
+
+    /* a user error handler on the window gets the error */
+    MPI_Errhandler eh, cur;
+    MPI_Win_create_errhandler(on_error, &eh);
+    MPI_Win_set_errhandler(win, eh);
+    MPI_Win_get_errhandler(win, &cur);
+    MPI_Win_fence(0, win);
+    MPI_Get(buf, 1, MPI_DOUBLE, -5, 0, 1, MPI_DOUBLE, win);
+    MPI_Win_fence(0, win);
+    ok = cur == eh && handled == MPI_ERR_RANK;
+    MPI_Win_call_errhandler(win, MPI_ERR_OTHER);
+    ok &= handled == MPI_ERR_OTHER;
+    MPI_Errhandler_free(&eh);
+    report("user error handler", ok);
 
     /* Rput and Rget to the next rank, a Put to MPI_PROC_NULL */
     int next = (rank + 1) % size;
