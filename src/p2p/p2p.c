@@ -274,7 +274,7 @@ static void finish(p2p_req_t *r)
   r->done = 1;
   if (r->flow) {
     rt_timeline_flow_end(r->owner, r->flow, r->flow_src, (double)r->msg_bytes);
-    rt_paje_link_end(r->flow, r->flow_src, r->owner);
+    rt_paje_link_end(r->flow);
     r->flow = 0;
   }
   if (r->cp) {

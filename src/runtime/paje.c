@@ -56,7 +56,6 @@ static value_t *values;
 static int next_value = FIRST_VALUE;
 static int *depth;    /* states pushed and not popped, per rank */
 static link_t *links; /* in flight, by id */
-static int *incoming; /* links in flight, per receiver */
 
 static void header(void)
 {
@@ -97,7 +96,6 @@ int rt_paje_open(char *err, size_t errlen)
     return -1;
   }
   depth = calloc((size_t)rt_nranks, sizeof *depth);
-  incoming = calloc((size_t)rt_nranks, sizeof *incoming);
   header();
   fprintf(out, "%d %d 0 MPI\n", EV_DEF_CONTAINER_TYPE, T_RANK);
   fprintf(out, "%d %d %d MPI_STATE\n", EV_DEF_STATE_TYPE, T_STATE, T_RANK);
@@ -187,22 +185,18 @@ void rt_paje_link_start(long id, int sender, int receiver, double bytes)
   link_t *l = malloc(sizeof *l);
   *l = (link_t){.id = id, .sender = sender, .receiver = receiver};
   HASH_ADD(hh, links, id, sizeof l->id, l);
-  incoming[receiver]++;
 }
 
 static void end_link(link_t *l)
 {
   fprintf(out, "%d %.9f %d 0 PTP %d %d_%d_%ld\n", EV_END_LINK, kern_now(), T_LINK, l->receiver + 1, l->sender + 1,
           l->receiver + 1, l->id);
-  incoming[l->receiver]--;
   HASH_DEL(links, l);
   free(l);
 }
 
-void rt_paje_link_end(long id, int sender, int receiver)
+void rt_paje_link_end(long id)
 {
-  (void)sender;
-  (void)receiver;
   link_t *l = NULL;
   if (out)
     HASH_FIND(hh, links, &id, sizeof id, l);
@@ -210,28 +204,21 @@ void rt_paje_link_end(long id, int sender, int receiver)
     end_link(l);
 }
 
-/* The end of rank's container: its states left open and the messages still
- * coming to it end now. */
-static void rank_end(int rank)
-{
-  while (depth[rank] > 0)
-    rt_paje_pop(rank);
-  link_t *l, *tmp;
-  if (incoming[rank] > 0)
-    HASH_ITER(hh, links, l, tmp)
-    if (l->receiver == rank)
-      end_link(l);
-  fprintf(out, "%d %.9f %d %d\n", EV_DESTROY_CONTAINER, kern_now(), T_RANK, rank + 1);
-}
-
 /* At the end, or when the run stops early (deadlock, crash, fatal error):
- * calls still in progress end now, so that the file stays readable. */
+ * calls still in progress and messages still in flight end now, then the
+ * containers, so that the file stays readable. */
 void rt_paje_close(void)
 {
   if (!out)
     return;
   for (int i = 0; i < rt_nranks; i++)
-    rank_end(i);
+    while (depth[i] > 0)
+      rt_paje_pop(i);
+  link_t *l, *tmp;
+  HASH_ITER(hh, links, l, tmp)
+  end_link(l);
+  for (int i = 0; i < rt_nranks; i++)
+    fprintf(out, "%d %.9f %d %d\n", EV_DESTROY_CONTAINER, kern_now(), T_RANK, i + 1);
   int failed = ferror(out);
   if (fclose(out) || failed)
     rt_warn("the trace file '%s' is incomplete (write error)", path);

@@ -121,9 +121,10 @@ extern const char rt_timeline_html[];
 int rt_paje_open(char *err, size_t errlen);
 void rt_paje_push(int rank, const char *state); /* an MPI call (its name) or "computing" starts */
 void rt_paje_pop(int rank);                      /* the innermost one ends */
+/* Message id (rt_message_id) of bytes from world rank sender to receiver leaves... */
 void rt_paje_link_start(long id, int sender, int receiver, double bytes);
-void rt_paje_link_end(long id, int sender, int receiver);
-void rt_paje_close(void); /* open states, messages in flight and containers end now */
+void rt_paje_link_end(long id); /* ...and its receive completes */
+void rt_paje_close(void);       /* open states, messages in flight and containers end */
 /* Piecewise overhead: offset + factor * bytes from a spec. */
 double rt_piecewise(const char *spec, double bytes);
 #endif
