@@ -99,7 +99,11 @@ static void start_send(p2p_req_t *r)
   int buffered = r->mode == P2P_BUFFERED;
   int detached = !buffered && r->mode != P2P_SYNC && (double)bytes < rt_opts.detached_thresh;
   rt_stats_message(r->owner, (double)bytes);
-  long flow = rt_opts.timeline ? rt_timeline_flow_start(r->owner, r->peer_world, (double)bytes) : 0;
+  long flow = rt_message_id();
+  if (flow) {
+    rt_timeline_flow_start(flow, r->owner, r->peer_world, (double)bytes);
+    rt_paje_link_start(flow, r->owner, r->peer_world, (double)bytes);
+  }
   const char *overhead = r->nonblocking ? rt_opts.ois : rt_opts.os;
   if (overhead)
     kern_sleep(rt_piecewise(overhead, (double)bytes));
@@ -270,6 +274,7 @@ static void finish(p2p_req_t *r)
   r->done = 1;
   if (r->flow) {
     rt_timeline_flow_end(r->owner, r->flow, r->flow_src, (double)r->msg_bytes);
+    rt_paje_link_end(r->flow);
     r->flow = 0;
   }
   if (r->cp) {

@@ -36,6 +36,7 @@ void rt_fatal(int status, const char *fmt, ...)
   fputc('\n', stderr);
   va_end(ap);
   rt_timeline_close(0); /* a run that stops early still leaves a readable timeline */
+  rt_paje_close();
   fflush(NULL);
   _exit(status);
 }
@@ -117,6 +118,7 @@ void rt_report_deadlock(void)
   }
   report_cycle();
   rt_timeline_close(1); /* with the calls the ranks are blocked in */
+  rt_paje_close();
   fflush(NULL);
   _exit(1);
 }
@@ -183,6 +185,7 @@ static void crash_handler(int sig, siginfo_t *si, void *uctx)
       break;
   }
   rt_timeline_close(0); /* a run that stops early still leaves a readable timeline */
+  rt_paje_close();
   fflush(NULL);
   _exit(128 + sig);
 }

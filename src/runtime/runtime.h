@@ -22,6 +22,7 @@ typedef struct rt_opts {
   int display_timing;
   int stats; /* --stats */
   const char *timeline; /* --timeline=PATH.json or PATH.html */
+  const char *paje;     /* -trace: write a Paje trace into this file */
   const char *trace; /* record a time-independent trace into this index file */
   const char *replay; /* replay this trace */
   int trace_compat;   /* write SimGrid's subset only (tracing/ti-compat:yes) */
@@ -106,14 +107,24 @@ void rt_cp_report(void);
 /* Timeline (timeline.c): spans of calls (pc: the call site) and computation (pc NULL) */
 int rt_timeline_open(char *err, size_t errlen);
 void rt_timeline_span(int rank, const char *name, double t0, double t1, void *pc);
-/* A message of bytes from world rank sender to receiver leaves now: its arrow's id. */
-long rt_timeline_flow_start(int sender, int receiver, double bytes);
+/* Message id (> 0) for the timeline and the Paje trace, when either is on: 0 otherwise. */
+long rt_message_id(void);
+/* Message id, of bytes from world rank sender to receiver, leaves now. */
+void rt_timeline_flow_start(long flow, int sender, int receiver, double bytes);
 /* Its receive completes now (bytes: the message's size). */
 void rt_timeline_flow_end(int receiver, long flow, int sender, double bytes);
 void rt_timeline_close(int deadlock); /* deadlock: blocked calls as spans up to now */
 /* The HTML viewer (timeline.html, made into a C string at build time); the
  * events go where it says @DATA@. */
 extern const char rt_timeline_html[];
+/* Paje trace (paje.c), -trace: states and links written as they happen (now). */
+int rt_paje_open(char *err, size_t errlen);
+void rt_paje_push(int rank, const char *state); /* an MPI call (its name) or "computing" starts */
+void rt_paje_pop(int rank);                      /* the innermost one ends */
+/* Message id (rt_message_id) of bytes from world rank sender to receiver leaves... */
+void rt_paje_link_start(long id, int sender, int receiver, double bytes);
+void rt_paje_link_end(long id); /* ...and its receive completes */
+void rt_paje_close(void);       /* open states, messages in flight and containers end */
 /* Piecewise overhead: offset + factor * bytes from a spec. */
 double rt_piecewise(const char *spec, double bytes);
 #endif

@@ -36,7 +36,7 @@ static const char *html_tail; /* the template after the data */
 static str_t *sites, *names;
 static int nsites, nnames;
 static call_msgs_t *calls;
-static long events, flows, records;
+static long events, records;
 
 static char *escape(const char *s)
 {
@@ -182,20 +182,26 @@ void rt_timeline_span(int rank, const char *name, double t0, double t1, void *pc
 
 static void add_peer(int *peer, int rank) { *peer = *peer == -1 || *peer == rank ? rank : -2; }
 
-long rt_timeline_flow_start(int sender, int receiver, double bytes)
+/* One numbering of messages for both the timeline's arrows and the Paje trace's links. */
+long rt_message_id(void)
+{
+  static long messages;
+  return rt_opts.timeline || rt_opts.paje ? ++messages : 0;
+}
+
+void rt_timeline_flow_start(long flow, int sender, int receiver, double bytes)
 {
   if (!out)
-    return 0;
+    return;
   /* a message sent by a nonblocking collective's helper counts for the rank's call in progress (or its next) */
   add_peer(&calls[sender].to, receiver);
   calls[sender].sent += bytes;
   char t[64];
   if (html)
-    record("3,%ld,%d,%s", flows + 1, sender, us(kern_now(), t));
+    record("3,%ld,%d,%s", flow, sender, us(kern_now(), t));
   else
     fprintf(out, "{\"name\":\"message\",\"cat\":\"msg\",\"ph\":\"s\",\"id\":%ld,\"pid\":0,\"tid\":%d,\"ts\":%.3f},\n",
-            flows + 1, sender, kern_now() * 1e6);
-  return ++flows;
+            flow, sender, kern_now() * 1e6);
 }
 
 void rt_timeline_flow_end(int receiver, long flow, int sender, double bytes)
