@@ -81,6 +81,7 @@ static void on_exit_hook(int status, void *unused)
   else
     rt_final_report(wall_now() - wall_start);
   trace_close();
+  rt_timeline_close(0);
   rt_paje_close();
   fflush(NULL);
   _exit(status);

@@ -68,6 +68,18 @@ sys.exit(b != {0, 1})' 2>/dev/null; then
 else
   echo "FAIL: deadlocked run: $(tail -c 200 dl.json)"; fail=1
 fi
+cat > early_exit.c <<'C'
+#include <mpi.h>
+#include <stdlib.h>
+int main(int argc, char **argv) { MPI_Init(&argc, &argv); MPI_Barrier(MPI_COMM_WORLD); exit(3); }
+C
+"$top/wrappers/simcc" early_exit.c -o early_exit
+"$top/wrappers/simrun" -q -np 2 --timeline=exit.json ./early_exit 2>/dev/null
+if python3 -c 'import json; json.load(open("exit.json"))' 2>/dev/null; then
+  echo "ok: a run ended by exit() leaves a valid timeline"
+else
+  echo "FAIL: exit() run: $(tail -c 200 exit.json)"; fail=1
+fi
 out=$("$top/wrappers/simrun" -np 2 --timeline=run.txt ./ring 1 2>&1)
 rc=$?
 if [ $rc -ne 0 ] && [ "$(grep -c . <<< "$out")" = 1 ] && grep -q 'give a name ending in .json .* or .html' <<< "$out"; then
