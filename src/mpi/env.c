@@ -19,7 +19,7 @@ rt_rank_t *mpi_enter(const char *name, void *pc)
   if (!r->initialized || r->finalized) {
     char loc[600];
     rt_srcloc(pc, loc, sizeof loc);
-    rt_fatal(1, "rank %d: %s called %s MPI_Init%s%s", r->id, name, r->finalized ? "after MPI_Finalize" : "before",
+    rt_fatal(1, "rank %d: %s called %s%s%s", r->id, name, r->finalized ? "after MPI_Finalize" : "before MPI_Init",
              loc[0] ? " at " : "", loc);
   }
   cmp_burst_end(r);
