@@ -63,7 +63,6 @@ typedef struct MPI_Status {
 #define MPI_MESSAGE_NO_PROC ((MPI_Message)SIMPI_HANDLE(SIMPI_KIND_MSG, 1))
 #define MPI_INFO_NULL ((MPI_Info)0x1c000000)
 #define MPI_INFO_ENV ((MPI_Info)SIMPI_HANDLE(SIMPI_KIND_INFO, 1))
-#define MPI_WIN_NULL ((MPI_Win)0x20000000)
 
 #define MPI_ERRHANDLER_NULL ((MPI_Errhandler)0x14000000)
 #define MPI_ERRORS_ARE_FATAL ((MPI_Errhandler)SIMPI_HANDLE(SIMPI_KIND_ERRH, 0))
@@ -779,6 +778,7 @@ SIMPI_DECL(int, Neighbor_alltoallw, (const void *sendbuf, const int sendcounts[]
 SIMPI_DECL(int, Dist_graph_neighbors, (MPI_Comm comm, int maxindegree, int sources[], int sourceweights[],
                                        int maxoutdegree, int destinations[], int destweights[]))
 
+#include "mpi_rma.h"
 #undef SIMPI_DECL
 
 #ifdef __cplusplus

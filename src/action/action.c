@@ -65,7 +65,7 @@ void act_start_matched(p2p_req_t *r, p2p_msg_t *m)
  * source, so that a replay of MPI_ANY_SOURCE receives is deterministic. */
 static void traced_done(p2p_req_t *r)
 {
-  if (!trace_on || r->peer == MPI_PROC_NULL || r->cancelled || r->kind == P2P_COLL)
+  if (!trace_on || r->peer == MPI_PROC_NULL || r->cancelled || r->kind == P2P_COLL || r->kind == P2P_RMA)
     return;
   if (r->nonblocking)
     trace_wait(r);

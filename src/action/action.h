@@ -78,4 +78,19 @@ void act_comm_bcast(rt_comm_t *c, int *buf, int n, int root);
  * or freed: recorded as the split or free that rebuilds it in a replay. */
 void act_comm_made(rt_comm_t *parent, MPI_Comm made);
 void act_comm_freed(rt_comm_t *c);
+
+/* One-sided operations on window w (src/rma): each returns the request of
+ * its transfer, NULL when the target is the calling rank (src/action/rma_act.c). */
+struct rt_win;
+p2p_req_t *act_put(struct rt_win *w, const void *obuf, int ocount, const dt_t *ot, int t, char *taddr, int tcount,
+                   const dt_t *tt);
+p2p_req_t *act_get(struct rt_win *w, void *obuf, int ocount, const dt_t *ot, int t, const char *taddr, int tcount,
+                   const dt_t *tt);
+p2p_req_t *act_accumulate(struct rt_win *w, const void *obuf, int ocount, const dt_t *ot, void *result, int rcount,
+                          const dt_t *rt, int t, char *taddr, int tcount, const dt_t *tt, MPI_Op op);
+p2p_req_t *act_compare_and_swap(struct rt_win *w, const void *obuf, const void *cmp, void *result, const dt_t *type,
+                                int t, char *taddr);
+/* Records a window's creation, freeing or synchronisation call: "ACTION
+ * WID" then the formatted arguments (the MPI layer executes them). */
+void act_win_traced(struct rt_win *w, const char *action, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 #endif

@@ -28,6 +28,8 @@ static int rank;
 static pending_t *pending;
 static MPI_Comm *comms; /* trace ids: 0 the world, then the ones comm_split lines make */
 static int ncomms;
+static MPI_Win *wins; /* trace ids of windows (win_create lines), from 1 */
+static int nwins;
 static char *scratch[2];
 static size_t scratch_size[2];
 
@@ -180,6 +182,118 @@ static void set_comm(long id, MPI_Comm c)
   comms[id] = c;
 }
 
+static MPI_Win win_of(char **tok, int ntok)
+{
+  long id = num(tok, ntok, 2, "the window id");
+  if (id < 1 || id >= nwins || wins[id] == MPI_WIN_NULL)
+    die("no window %s here (see the win_create lines)", tok[2]);
+  return wins[id];
+}
+
+/* The group of window ranks "N R1 .. RN" at tok[first]. */
+static MPI_Group win_group(MPI_Win w, char **tok, int ntok, int first)
+{
+  int n = (int)num(tok, ntok, first, "the group size");
+  int *r = malloc(sizeof *r * (size_t)(n ? n : 1));
+  for (int i = 0; i < n; i++)
+    r[i] = (int)num(tok, ntok, first + 1 + i, "a rank of the group");
+  MPI_Group all, g;
+  MPI_Win_get_group(w, &all);
+  MPI_Group_incl(all, n, r, &g);
+  MPI_Group_free(&all);
+  free(r);
+  return g;
+}
+
+/* The one-sided extension (see src/action/rma_act.c); returns 0 if a is not one of its actions. */
+static int perform_rma(const char *a, char **tok, int n, MPI_Comm comm)
+{
+  if (!strcmp(a, "win_create")) {
+    long id = num(tok, n, 2, "the window id"), size = num(tok, n, 3, "the size");
+    int unit = (int)num(tok, n, 4, "the displacement unit"), flavor = (int)num(tok, n, 5, "the flavor");
+    if (id >= nwins) {
+      wins = realloc(wins, sizeof *wins * (size_t)(id + 1));
+      for (long i = nwins; i <= id; i++)
+        wins[i] = MPI_WIN_NULL;
+      nwins = (int)id + 1;
+    }
+    if (flavor == MPI_WIN_FLAVOR_DYNAMIC)
+      MPI_Win_create_dynamic(MPI_INFO_NULL, comm, &wins[id]);
+    else { /* shared windows too: the replay's ranks may be on other hosts */
+      void *base;
+      MPI_Win_allocate(size, unit, MPI_INFO_NULL, comm, &base, &wins[id]);
+    }
+    return 1;
+  }
+  if (strncmp(a, "win_", 4) && strcmp(a, "put") && strcmp(a, "get") && strcmp(a, "accumulate") &&
+      strcmp(a, "get_accumulate") && strcmp(a, "compare_and_swap"))
+    return 0;
+  MPI_Win w = win_of(tok, n);
+  if (!strcmp(a, "win_free")) {
+    MPI_Win_free(&wins[num(tok, n, 2, "the window id")]);
+  } else if (!strcmp(a, "put") || !strcmp(a, "get") || !strcmp(a, "accumulate") || !strcmp(a, "get_accumulate") ||
+             !strcmp(a, "compare_and_swap")) {
+    int flavor_known, *flavor;
+    MPI_Win_get_attr(w, MPI_WIN_CREATE_FLAVOR, &flavor, &flavor_known);
+    if (*flavor == MPI_WIN_FLAVOR_DYNAMIC)
+      die("operations on dynamic windows cannot be replayed (%s)", a);
+    int t = (int)num(tok, n, 3, "the target");
+    MPI_Aint disp = num(tok, n, 4, "the displacement");
+    long count = num(tok, n, 5, "the count");
+    MPI_Datatype type_ = type(tok, n, 6);
+    MPI_Op op = MPI_OP_NULL;
+    if (a[0] == 'a' || a[0] == 'g') {
+      if (strcmp(a, "get"))
+        op = (MPI_Op)SIMPI_HANDLE(SIMPI_KIND_OP, num(tok, n, 7, "the operation"));
+    }
+    void *o = buf(count, type_, 0), *r = buf(count, type_, 1);
+    if (!strcmp(a, "put"))
+      MPI_Put(o, (int)count, type_, t, disp, (int)count, type_, w);
+    else if (!strcmp(a, "get"))
+      MPI_Get(r, (int)count, type_, t, disp, (int)count, type_, w);
+    else if (!strcmp(a, "accumulate"))
+      MPI_Accumulate(o, (int)count, type_, t, disp, (int)count, type_, op, w);
+    else if (!strcmp(a, "get_accumulate"))
+      MPI_Get_accumulate(o, (int)count, type_, r, (int)count, type_, t, disp, (int)count, type_, op, w);
+    else
+      MPI_Compare_and_swap(o, o, r, type_, t, disp, w);
+  } else if (!strcmp(a, "win_fence")) {
+    MPI_Win_fence((int)num(tok, n, 3, "the assertion"), w);
+  } else if (!strcmp(a, "win_post") || !strcmp(a, "win_start")) {
+    MPI_Group g = win_group(w, tok, n, 4);
+    int assert = (int)num(tok, n, 3, "the assertion");
+    if (!strcmp(a, "win_post"))
+      MPI_Win_post(g, assert, w);
+    else
+      MPI_Win_start(g, assert, w);
+    MPI_Group_free(&g);
+  } else if (!strcmp(a, "win_complete")) {
+    MPI_Win_complete(w);
+  } else if (!strcmp(a, "win_wait")) {
+    MPI_Win_wait(w);
+  } else if (!strcmp(a, "win_test")) {
+    int flag;
+    MPI_Win_test(w, &flag);
+  } else if (!strcmp(a, "win_lock")) {
+    MPI_Win_lock((int)num(tok, n, 3, "the lock type"), (int)num(tok, n, 4, "the target"),
+                 (int)num(tok, n, 5, "the assertion"), w);
+  } else if (!strcmp(a, "win_unlock")) {
+    MPI_Win_unlock((int)num(tok, n, 3, "the target"), w);
+  } else if (!strcmp(a, "win_lock_all")) {
+    MPI_Win_lock_all((int)num(tok, n, 3, "the assertion"), w);
+  } else if (!strcmp(a, "win_unlock_all")) {
+    MPI_Win_unlock_all(w);
+  } else if (!strcmp(a, "win_flush")) {
+    MPI_Win_flush((int)num(tok, n, 3, "the target"), w);
+  } else if (!strcmp(a, "win_flush_all")) {
+    MPI_Win_flush_all(w);
+  } else if (!strcmp(a, "win_sync")) {
+    MPI_Win_sync(w);
+  } else
+    die("unknown action '%s'", a);
+  return 1;
+}
+
 static void perform(char **tok, int n)
 {
   /* extension: a trailing comm=ID names the communicator of a collective */
@@ -189,7 +303,7 @@ static void perform(char **tok, int n)
     long id = strtol(tok[n - 1] + 5, &end, 10);
     if (*end)
       die("expected comm=ID, got '%s'", tok[n - 1]);
-    comm = comm_of(id);
+    comm = id == -1 ? MPI_COMM_SELF : comm_of(id);
     n--;
   }
   const char *a = tok[1];
@@ -282,7 +396,7 @@ static void perform(char **tok, int n)
   } else if (!strcmp(a, "gatherv") || !strcmp(a, "scatterv") || !strcmp(a, "allgatherv") ||
              !strcmp(a, "alltoallv") || !strcmp(a, "reducescatter")) {
     perform_v(a, tok, n, comm);
-  } else
+  } else if (!perform_rma(a, tok, n, comm))
     die("unknown action '%s'", a);
 }
 

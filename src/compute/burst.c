@@ -53,10 +53,14 @@ void cmp_burst_end(rt_rank_t *r)
     double t0 = kern_now();
     if (cmp_trace_hook)
       cmp_trace_hook(r->id, d * rt_opts.host_speed);
+    if (rt_opts.paje)
+      rt_paje_push(r->id, "computing");
     kern_compute(d * rt_opts.host_speed);
     rt_stats_compute(r->id, kern_now() - t0);
     if (rt_opts.timeline)
       rt_timeline_span(r->id, "computation", t0, kern_now(), NULL);
+    if (rt_opts.paje)
+      rt_paje_pop(r->id);
   }
 }
 
@@ -85,10 +89,14 @@ void cmp_inject(double flops)
   double t0 = kern_now();
   if (cmp_trace_hook)
     cmp_trace_hook(r->id, flops);
+  if (rt_opts.paje)
+    rt_paje_push(r->id, "computing");
   kern_compute(flops);
   rt_stats_compute(r->id, kern_now() - t0);
   if (rt_opts.timeline)
     rt_timeline_span(r->id, "computation", t0, kern_now(), NULL);
+  if (rt_opts.paje)
+    rt_paje_pop(r->id);
   cmp_burst_begin(r);
 }
 

@@ -193,6 +193,47 @@ ssize_t kern_wait_any(kern_comm_t **cs, size_t n)
   return i;
 }
 
+/* The peer side of kern_remote: receives the outgoing leg, then sends the
+ * reply. Helpers never touch rank data, so they leave `running` alone. */
+struct remote {
+  kern_mbox_t *out, *back;
+  double back_bytes;
+};
+
+static void remote_main(int argc, char **argv)
+{
+  (void)argc;
+  (void)argv;
+  struct remote *r = sg_actor_self_get_data();
+  if (r->out) {
+    sg_mailbox_get(r->out->box);
+    kern_mbox_put_back(r->out); /* both sides are done with it */
+  }
+  if (r->back) {
+    sg_mailbox_put(r->back->box, &payload_token, (long)r->back_bytes);
+    kern_mbox_put_back(r->back);
+  }
+  free(r);
+}
+
+kern_comm_t *kern_remote(size_t peer, double out, double back)
+{
+  load_hosts();
+  struct remote *r = calloc(1, sizeof *r);
+  r->out = out >= 0 ? kern_mbox_get() : NULL;
+  r->back = back >= 0 ? kern_mbox_get() : NULL;
+  r->back_bytes = back;
+  kern_mbox_t *out_box = r->out, *back_box = r->back;
+  const char *argv[2] = {"rma", NULL};
+  BLOCKING(sg_actor_t a = sg_actor_init("rma", hosts[peer]); sg_actor_set_stacksize(a, 128 * 1024);
+           sg_actor_set_data(a, r); sg_actor_start_(a, remote_main, 1, argv));
+  if (!back_box)
+    return out_box ? kern_send(out_box, out, 0) : NULL;
+  if (out_box)
+    kern_send(out_box, out, 1);
+  return kern_recv(back_box);
+}
+
 struct kern_event {
   sg_cond_t cond;
 };

@@ -41,6 +41,13 @@ void kern_wait(kern_comm_t *c);
 int kern_test(kern_comm_t *c);                  /* 1 and releases c when done */
 ssize_t kern_wait_any(kern_comm_t **cs, size_t n); /* index done, released */
 
+/* One-sided transfers with host peer, whose other side a short-lived
+ * helper actor there plays: `out` bytes from the caller's host to peer
+ * (out < 0: none), then `back` bytes from peer to the caller's host
+ * (back < 0: none), in that order. Returns the caller's comm that completes
+ * last, to wait or test like any other. */
+kern_comm_t *kern_remote(size_t peer, double out, double back);
+
 /* Events: a rank sleeps until another one notifies it. */
 kern_event_t *kern_event_new(void);
 /* Sleeps on e unless still_waiting(arg) says 0 once nothing else can run. */

@@ -52,7 +52,7 @@
 #define CHECK_REQ(nb, req, comm)                                                                                       \
   do {                                                                                                                 \
     CHECK(!(nb) || (req), comm, MPI_ERR_ARG, "request is NULL");                                                       \
-    CHECK(info_ok(info), comm, MPI_ERR_INFO, "invalid info object (0x%x)", (unsigned)info);                          \
+    CHECK(info_valid(info), comm, MPI_ERR_INFO, "invalid info object (0x%x)", (unsigned)info);                          \
   } while (0)
 /* On an intercommunicator, the root's group but for the root (MPI_PROC_NULL) has
  * nothing to do and its arguments mean nothing; the call still counts, as

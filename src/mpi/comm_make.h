@@ -12,4 +12,7 @@ enum { MADE_DUP = 1, MADE_SPLIT, MADE_CREATE, MADE_CREATE_GROUP, MADE_INTER, MAD
 int comm_create_from(rt_rank_t *self, rt_comm_t *c, rt_group_t *g, int kind, int tag, MPI_Comm *newcomm);
 /* Comm_split with a kind of its own (so that topology splits do not pair with user ones). */
 int comm_split_kind(rt_rank_t *self, rt_comm_t *c, int color, int key, int kind, MPI_Comm *newcomm);
+/* A duplicate of intracommunicator c for the library's own use (windows):
+ * no attribute copies, not traced. */
+int comm_dup_quiet(rt_rank_t *self, rt_comm_t *c, MPI_Comm *newcomm);
 #endif

@@ -19,11 +19,13 @@ rt_rank_t *mpi_enter(const char *name, void *pc)
   if (!r->initialized || r->finalized) {
     char loc[600];
     rt_srcloc(pc, loc, sizeof loc);
-    rt_fatal(1, "rank %d: %s called %s MPI_Init%s%s", r->id, name, r->finalized ? "after MPI_Finalize" : "before",
+    rt_fatal(1, "rank %d: %s called %s%s%s", r->id, name, r->finalized ? "after MPI_Finalize" : "before MPI_Init",
              loc[0] ? " at " : "", loc);
   }
   cmp_burst_end(r);
   r->mpi_t0 = kern_now();
+  if (rt_opts.paje)
+    rt_paje_push(r->id, name);
   return r;
 }
 
@@ -33,6 +35,8 @@ void mpi_leave(rt_rank_t *r)
     rt_stats_call(r, kern_now() - r->mpi_t0);
   if (rt_opts.timeline)
     rt_timeline_span(r->id, r->call, r->mpi_t0, kern_now(), r->call_pc);
+  if (rt_opts.paje)
+    rt_paje_pop(r->id);
   cmp_burst_begin(r);
 }
 
@@ -51,6 +55,10 @@ static int do_init(const char *name, void *pc)
   act_init();
   cmp_burst_end(r);
   r->initialized = 1;
+  if (rt_opts.paje) { /* a state of no length, as in SMPI's traces */
+    rt_paje_push(r->id, name);
+    rt_paje_pop(r->id);
+  }
   cmp_burst_begin(r);
   return MPI_SUCCESS;
 }

@@ -37,6 +37,18 @@ static const char *class_names[] = {
     [MPI_ERR_INFO_VALUE] = "MPI_ERR_INFO_VALUE: invalid info value",
     [MPI_ERR_INFO_NOKEY] = "MPI_ERR_INFO_NOKEY: no such info key",
     [MPI_ERR_NO_MEM] = "MPI_ERR_NO_MEM: out of memory",
+    [MPI_ERR_WIN] = "MPI_ERR_WIN: invalid window",
+    [MPI_ERR_BASE] = "MPI_ERR_BASE: invalid base address",
+    [MPI_ERR_LOCKTYPE] = "MPI_ERR_LOCKTYPE: invalid lock type",
+    [MPI_ERR_RMA_CONFLICT] = "MPI_ERR_RMA_CONFLICT: conflicting accesses to a window",
+    [MPI_ERR_RMA_SYNC] = "MPI_ERR_RMA_SYNC: wrong synchronization of RMA calls",
+    [MPI_ERR_SIZE] = "MPI_ERR_SIZE: invalid size",
+    [MPI_ERR_DISP] = "MPI_ERR_DISP: invalid displacement",
+    [MPI_ERR_ASSERT] = "MPI_ERR_ASSERT: invalid assertion",
+    [MPI_ERR_RMA_RANGE] = "MPI_ERR_RMA_RANGE: target memory is not part of the window",
+    [MPI_ERR_RMA_ATTACH] = "MPI_ERR_RMA_ATTACH: memory cannot be attached",
+    [MPI_ERR_RMA_SHARED] = "MPI_ERR_RMA_SHARED: memory cannot be shared",
+    [MPI_ERR_RMA_FLAVOR] = "MPI_ERR_RMA_FLAVOR: wrong window flavor",
 };
 #define NCLASSES ((int)(sizeof class_names / sizeof *class_names))
 
@@ -78,21 +90,16 @@ static int errh_of(MPI_Comm comm)
   return c ? c->errh : MPI_ERRORS_ARE_FATAL;
 }
 
-int mpi_error(rt_rank_t *self, MPI_Comm comm, int errclass, const char *fmt, ...)
+/* Raises errclass through handler h; obj is the communicator or window the
+ * user's handler function gets. */
+static int raise_error(rt_rank_t *self, int h, int obj, int errclass, const char *msg)
 {
-  char msg[400];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
-  int h = errh_of(comm);
   if (h == MPI_ERRORS_RETURN)
     return errclass;
   errh_t *user = ht_get(&handlers, h);
   if (user) {
-    MPI_Comm target = comm_get(comm) ? comm : MPI_COMM_WORLD;
     int code = errclass;
-    user->fn(&target, &code);
+    user->fn(&obj, &code);
     return errclass;
   }
   char loc[600];
@@ -104,6 +111,26 @@ int mpi_error(rt_rank_t *self, MPI_Comm comm, int errclass, const char *fmt, ...
   snprintf(name, sizeof name, "%.*s", (int)strcspn(cls, ":"), cls);
   rt_fatal(1, "rank %d: %s: %s [%s]%s%s", self ? self->id : -1, self && self->call ? self->call : "MPI",
            msg, name, loc[0] ? " at " : "", loc);
+}
+
+int mpi_error(rt_rank_t *self, MPI_Comm comm, int errclass, const char *fmt, ...)
+{
+  char msg[400];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  return raise_error(self, errh_of(comm), comm_get(comm) ? comm : MPI_COMM_WORLD, errclass, msg);
+}
+
+int mpi_error_errh(rt_rank_t *self, int errh, int obj, int errclass, const char *fmt, ...)
+{
+  char msg[400];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  return raise_error(self, errh, obj, errclass, msg);
 }
 
 int PMPI_Error_class(int errorcode, int *errorclass)
@@ -168,15 +195,22 @@ int PMPI_Add_error_string(int errorcode, const char *string)
 
 int mpi_last_used_code(void) { return nuser ? FIRST_USER_CODE + nuser - 1 : MPI_ERR_LASTCODE; }
 
-static int valid_errh(int h) { return h == MPI_ERRORS_ARE_FATAL || h == MPI_ERRORS_RETURN || ht_get(&handlers, h); }
+int mpi_errh_valid(int h) { return h == MPI_ERRORS_ARE_FATAL || h == MPI_ERRORS_RETURN || ht_get(&handlers, h); }
+
+int mpi_errh_new(void (*fn)(int *, int *, ...))
+{
+  errh_t *e = malloc(sizeof *e);
+  e->fn = (MPI_Comm_errhandler_function *)fn;
+  return ht_add(&handlers, e);
+}
+
+const char *mpi_error_text(int code) { return error_text(code); }
 
 int PMPI_Comm_create_errhandler(MPI_Comm_errhandler_function *fn, MPI_Errhandler *errhandler)
 {
   MPI_ENTER("MPI_Comm_create_errhandler");
   CHECK(fn && errhandler, MPI_COMM_WORLD, MPI_ERR_ARG, "null argument");
-  errh_t *e = malloc(sizeof *e);
-  e->fn = fn;
-  *errhandler = ht_add(&handlers, e);
+  *errhandler = mpi_errh_new(fn);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -184,7 +218,7 @@ int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
 {
   MPI_ENTER("MPI_Comm_set_errhandler");
   CHECK_COMM(comm, c);
-  CHECK(valid_errh(errhandler), comm, MPI_ERR_ARG, "invalid error handler (0x%x)", (unsigned)errhandler);
+  CHECK(mpi_errh_valid(errhandler), comm, MPI_ERR_ARG, "invalid error handler (0x%x)", (unsigned)errhandler);
   c->errh = errhandler;
   MPI_LEAVE(MPI_SUCCESS);
 }
@@ -200,7 +234,7 @@ int PMPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler)
 int PMPI_Errhandler_free(MPI_Errhandler *errhandler)
 {
   MPI_ENTER("MPI_Errhandler_free");
-  CHECK(errhandler && valid_errh(*errhandler), MPI_COMM_WORLD, MPI_ERR_ARG, "invalid error handler");
+  CHECK(errhandler && mpi_errh_valid(*errhandler), MPI_COMM_WORLD, MPI_ERR_ARG, "invalid error handler");
   /* user handlers stay valid while communicators use them: never reused */
   *errhandler = MPI_ERRHANDLER_NULL;
   MPI_LEAVE(MPI_SUCCESS);

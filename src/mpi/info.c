@@ -82,7 +82,17 @@ MPI_Info info_dup(MPI_Info h)
   return ht_add(&infos, out);
 }
 
-int info_ok(MPI_Info h) { return h == MPI_INFO_NULL || get(h) != NULL; }
+int info_valid(MPI_Info h) { return h == MPI_INFO_NULL || get(h); }
+
+MPI_Info info_used(MPI_Info h) { return h != MPI_INFO_NULL ? info_dup(h) : ht_add(&infos, calloc(1, sizeof(info_t))); }
+
+void info_release(MPI_Info h)
+{
+  if (h == MPI_INFO_NULL || h == MPI_INFO_ENV || !get(h))
+    return;
+  destroy(get(h));
+  ht_remove(&infos, h);
+}
 
 #define CHECK_INFO(h, in)                                                                                              \
   info_t *in = get(h);                                                                                                 \

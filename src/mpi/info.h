@@ -4,6 +4,8 @@
 #include <mpi.h>
 /* A new handle with the same contents (MPI_INFO_NULL stays null). */
 MPI_Info info_dup(MPI_Info h);
-/* MPI_INFO_NULL or a valid info object: what calls with an optional info accept. */
-int info_ok(MPI_Info h);
+int info_valid(MPI_Info h); /* MPI_INFO_NULL or a live info */
+/* What a get_info call returns for an object holding h: a copy, or an empty info. */
+MPI_Info info_used(MPI_Info h);
+void info_release(MPI_Info h); /* frees an object's own copy */
 #endif

@@ -26,6 +26,15 @@ void mpi_leave(rt_rank_t *r);
 int mpi_error(rt_rank_t *self, MPI_Comm comm, int errclass, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
+/* The same through error handler errh, whose function gets obj (a window). */
+int mpi_error_errh(rt_rank_t *self, int errh, int obj, int errclass, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+int mpi_errh_valid(int errh);
+/* A handler calling fn (communicator and window handlers share one table). */
+int mpi_errh_new(void (*fn)(int *, int *, ...));
+/* "MPI_ERR_...: text" of an error code, NULL if unknown. */
+const char *mpi_error_text(int code);
+
 /* Checks that return an error class (0 = fine) after raising it. */
 #define CHECK(cond, comm, cls, ...)                                                                                    \
   do {                                                                                                                 \

@@ -102,10 +102,15 @@ static void start_send(p2p_req_t *r)
   int buffered = r->mode == P2P_BUFFERED;
   int detached = !buffered && r->mode != P2P_SYNC && (double)bytes < rt_opts.detached_thresh;
   rt_stats_message(r->owner, (double)bytes);
-  long flow = rt_opts.timeline ? rt_timeline_flow_start(r->owner) : 0;
+  long flow = rt_message_id();
+  if (flow) {
+    rt_timeline_flow_start(flow, r->owner, r->peer_world, (double)bytes);
+    rt_paje_link_start(flow, r->owner, r->peer_world, (double)bytes);
+  }
   const char *overhead = r->nonblocking ? rt_opts.ois : rt_opts.os;
   if (overhead)
     kern_sleep(rt_piecewise(overhead, (double)bytes));
+  struct rt_cp_node *cp = rt_opts.stats ? rt_cp_send(r->owner) : NULL;
   /* Taking a mailbox may create one, which lets other ranks run: do it
    * before looking at the queues, so that matching and queueing are atomic. */
   kern_mbox_t *spare = kern_mbox_get();
@@ -124,6 +129,8 @@ static void start_send(p2p_req_t *r)
     rv->posted = 0;
     deliver(rv, r->owner, r->me_local, r->tag, bytes, r->buf, r->count, r->dt, NULL);
     rv->flow = flow;
+    rv->flow_src = r->owner;
+    rv->cp = cp;
     kern_mbox_put_back(spare);
     kc = kern_send(rv->mbox, (double)bytes + ENVELOPE_BYTES, detached);
   } else {
@@ -131,6 +138,7 @@ static void start_send(p2p_req_t *r)
     m->src = r->me_local;
     m->owner = r->owner;
     m->flow = flow;
+    m->cp = cp;
     m->pc = rt_ranks[r->owner].call_pc;
     m->comm_name = r->comm_name;
     m->tag = r->tag;
@@ -189,6 +197,10 @@ static void receive_msg(p2p_req_t *r, p2p_msg_t *m)
 {
   deliver(r, m->owner, m->src, m->tag, m->bytes, m->buf, m->count, m->dt, m->copy);
   r->flow = m->flow;
+  r->flow_src = m->owner;
+  r->cp = m->cp;
+  if (r->cp) /* the transfer starts with the receive (kern_recv below) */
+    rt_cp_transfer_starts(r->cp);
   r->mbox = m->mbox;
   msg_free(m);
   r->kc = kern_recv(r->mbox);
@@ -264,8 +276,13 @@ static void finish(p2p_req_t *r)
   r->kc = NULL;
   r->done = 1;
   if (r->flow) {
-    rt_timeline_flow_end(r->owner, r->flow);
+    rt_timeline_flow_end(r->owner, r->flow, r->flow_src, (double)r->msg_bytes);
+    rt_paje_link_end(r->flow);
     r->flow = 0;
+  }
+  if (r->cp) {
+    rt_cp_recv(r->owner, r->cp);
+    r->cp = NULL;
   }
   if (r->kind == P2P_RECV && rt_opts.or_)
     kern_sleep(rt_piecewise(rt_opts.or_, (double)r->st.simpi_bytes));
@@ -275,6 +292,10 @@ void p2p_describe(const p2p_req_t *r, char *out, size_t len)
 {
   if (r->kind == P2P_COLL) {
     snprintf(out, len, "waiting for a nonblocking collective on %s", r->comm_name ? r->comm_name : "?");
+    return;
+  }
+  if (r->kind == P2P_RMA) {
+    snprintf(out, len, "waiting for a one-sided transfer with rank %d (%zu bytes)", r->peer, r->msg_bytes);
     return;
   }
   if (r->kind == P2P_FLUSH) {

@@ -13,7 +13,8 @@
  * that its helper completes when the collective is done. P2P_FLUSH: a
  * Buffer_iflush, complete once the buffered sends its rank made before it
  * are delivered (kc: the transfer of one of them, while one is waited for). */
-enum p2p_kind { P2P_SEND = 1, P2P_RECV = 2, P2P_COLL = 3, P2P_FLUSH = 4 };
+/* P2P_RMA: the transfer of a one-sided operation (src/rma), kc its origin's side. */
+enum p2p_kind { P2P_SEND = 1, P2P_RECV = 2, P2P_COLL = 3, P2P_RMA = 4, P2P_FLUSH = 5 };
 enum p2p_mode { P2P_STANDARD, P2P_SYNC, P2P_READY, P2P_BUFFERED };
 
 typedef struct p2p_req {
@@ -39,6 +40,8 @@ typedef struct p2p_req {
   const char *comm_name;
   void *pc;          /* send with a handle: the user's call site */
   long flow;         /* receive, --timeline: the arrow of the message it took */
+  int flow_src;      /* and the world rank that sent it */
+  struct rt_cp_node *cp; /* receive, --stats: the critical-path chain the message left with */
   struct p2p_req *sprev, *snext; /* send with a handle: its rank's user_sends list */
   void *recipe;      /* persistent collective: what each start runs (src/coll/nbc.c) */
   struct p2p_req *also; /* Isendrecv: the send half, which must complete too (the receive has the handle) */
@@ -52,6 +55,7 @@ typedef struct p2p_msg {
   int owner; /* world rank of the sender */
   void *pc;  /* the sender's call site, for reports */
   long flow; /* --timeline: the message's arrow */
+  struct rt_cp_node *cp; /* --stats: the chain it left with */
   const char *comm_name;
   size_t bytes;
   const void *buf; /* rendezvous: the sender's buffer */

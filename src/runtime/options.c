@@ -160,6 +160,8 @@ int rt_parse_options(char *err, size_t errlen)
   rt_opts.stats = (v = getenv("SIMPI_STATS")) && *v == '1';
   if ((v = getenv("SIMPI_TIMELINE")) && *v)
     rt_opts.timeline = v;
+  if ((v = getenv("SIMPI_PAJE")) && *v)
+    rt_opts.paje = v;
   if ((v = getenv("SIMPI_TRACE_TI")) && *v)
     rt_opts.trace = v;
   rt_opts.trace_compat = (v = getenv("SIMPI_TRACE_COMPAT")) && *v == '1';

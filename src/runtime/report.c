@@ -36,6 +36,7 @@ void rt_fatal(int status, const char *fmt, ...)
   fputc('\n', stderr);
   va_end(ap);
   rt_timeline_close(0); /* a run that stops early still leaves a readable timeline */
+  rt_paje_close();
   fflush(NULL);
   _exit(status);
 }
@@ -102,6 +103,8 @@ void rt_report_deadlock(void)
     rt_srcloc(r->call_pc, loc, sizeof loc);
     if (r->waiting_on)
       p2p_describe(r->waiting_on, what, sizeof what);
+    else if (r->waiting_note)
+      snprintf(what, sizeof what, "%s", r->waiting_note);
     else if (r->q.probing)
       snprintf(what, sizeof what, "probing for a message from rank %d (tag %d)", r->q.probe_src, r->q.probe_tag);
     if (r->state == RT_NEW)
@@ -115,6 +118,7 @@ void rt_report_deadlock(void)
   }
   report_cycle();
   rt_timeline_close(1); /* with the calls the ranks are blocked in */
+  rt_paje_close();
   fflush(NULL);
   _exit(1);
 }
@@ -181,6 +185,7 @@ static void crash_handler(int sig, siginfo_t *si, void *uctx)
       break;
   }
   rt_timeline_close(0); /* a run that stops early still leaves a readable timeline */
+  rt_paje_close();
   fflush(NULL);
   _exit(128 + sig);
 }

@@ -21,7 +21,8 @@ typedef struct rt_opts {
   double shared_block;  /* bytes of the folded block (global mode) */
   int display_timing;
   int stats; /* --stats */
-  const char *timeline; /* --timeline=PATH.json */
+  const char *timeline; /* --timeline=PATH.json or PATH.html */
+  const char *paje;     /* -trace: write a Paje trace into this file */
   const char *trace; /* record a time-independent trace into this index file */
   const char *replay; /* replay this trace */
   int trace_compat;   /* write SimGrid's subset only (tracing/ti-compat:yes) */
@@ -41,6 +42,7 @@ typedef struct rt_rank {
   const char *call;      /* MPI call in progress (or last one) */
   void *call_pc;         /* return address into the user's code */
   const struct p2p_req *waiting_on; /* the request a blocked call waits for (reports) */
+  const char *waiting_note; /* or what else it waits for (a window lock) */
   double burst_start;    /* clock when the rank left MPI (or restarted timing) */
   double burst_cpu;      /* thread CPU clock then, or -1 when not read */
   double last_burst;     /* length of the previous burst */
@@ -48,6 +50,7 @@ typedef struct rt_rank {
   int bench_off;         /* smpi_bench_end() called: computation is not timed */
   long mpi_calls;        /* MPI calls made so far */
   int comms_made;        /* communicators created so far (their trace ids) */
+  int wins_made;         /* windows created so far (their trace ids) */
   const char *trace_file; /* replay: the trace line this rank is performing */
   long trace_line;
   double mpi_t0;         /* simulated time when the current MPI call began */
@@ -93,12 +96,35 @@ void rt_stats_call(rt_rank_t *r, double seconds);
 void rt_stats_compute(int rank, double seconds);
 void rt_stats_message(int rank, double bytes);
 void rt_stats_report(void);
+/* Critical path (critpath.c), with --stats: chains of computation and
+ * message transfers; a message in flight holds the chain it left with. */
+struct rt_cp_node;
+void rt_cp_compute(int rank, double seconds);
+struct rt_cp_node *rt_cp_send(int sender);   /* a message's transfer starts now... */
+void rt_cp_transfer_starts(struct rt_cp_node *msg); /* ...or now, when its receive is posted later */
+void rt_cp_recv(int receiver, struct rt_cp_node *msg); /* its receive completes now */
+void rt_cp_report(void);
 /* Timeline (timeline.c): spans of calls (pc: the call site) and computation (pc NULL) */
 int rt_timeline_open(char *err, size_t errlen);
 void rt_timeline_span(int rank, const char *name, double t0, double t1, void *pc);
-long rt_timeline_flow_start(int sender);           /* a message leaves now: its arrow's id */
-void rt_timeline_flow_end(int receiver, long flow); /* its receive completes now */
+/* Message id (> 0) for the timeline and the Paje trace, when either is on: 0 otherwise. */
+long rt_message_id(void);
+/* Message id, of bytes from world rank sender to receiver, leaves now. */
+void rt_timeline_flow_start(long flow, int sender, int receiver, double bytes);
+/* Its receive completes now (bytes: the message's size). */
+void rt_timeline_flow_end(int receiver, long flow, int sender, double bytes);
 void rt_timeline_close(int deadlock); /* deadlock: blocked calls as spans up to now */
+/* The HTML viewer (timeline.html, made into a C string at build time); the
+ * events go where it says @DATA@. */
+extern const char rt_timeline_html[];
+/* Paje trace (paje.c), -trace: states and links written as they happen (now). */
+int rt_paje_open(char *err, size_t errlen);
+void rt_paje_push(int rank, const char *state); /* an MPI call (its name) or "computing" starts */
+void rt_paje_pop(int rank);                      /* the innermost one ends */
+/* Message id (rt_message_id) of bytes from world rank sender to receiver leaves... */
+void rt_paje_link_start(long id, int sender, int receiver, double bytes);
+void rt_paje_link_end(long id); /* ...and its receive completes */
+void rt_paje_close(void);       /* open states, messages in flight and containers end */
 /* Piecewise overhead: offset + factor * bytes from a spec. */
 double rt_piecewise(const char *spec, double bytes);
 #endif

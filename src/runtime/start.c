@@ -81,6 +81,8 @@ static void on_exit_hook(int status, void *unused)
   else
     rt_final_report(wall_now() - wall_start);
   trace_close();
+  rt_timeline_close(0);
+  rt_paje_close();
   fflush(NULL);
   _exit(status);
 }
@@ -214,6 +216,10 @@ static int simulate(void)
     fprintf(stderr, "simpi: %s\n", err);
     return 1;
   }
+  if (rt_opts.paje && rt_paje_open(err, sizeof err)) {
+    fprintf(stderr, "simpi: %s\n", err);
+    return 1;
+  }
   rt_crash_handlers_install();
   if (rt_opts.privatize)
     rt_priv_init();
@@ -236,6 +242,7 @@ static int simulate(void)
   rt_report_unreceived();
   rt_stats_report();
   rt_timeline_close(0);
+  rt_paje_close();
   int status = 0;
   for (int i = 0; i < rt_nranks && !status; i++)
     if ((status = rt_ranks[i].exit_code))

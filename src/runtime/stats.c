@@ -71,7 +71,12 @@ void rt_stats_call(rt_rank_t *r, double seconds)
   s->calls++;
 }
 
-void rt_stats_compute(int rank, double seconds) { of(rank)->compute += seconds; }
+void rt_stats_compute(int rank, double seconds)
+{
+  of(rank)->compute += seconds;
+  if (rt_opts.stats)
+    rt_cp_compute(rank, seconds);
+}
 
 void rt_stats_message(int rank, double bytes)
 {
@@ -133,6 +138,7 @@ void rt_stats_report(void)
   row("min", &mn);
   row("mean", &mean);
   row("max", &mx);
+  rt_cp_report();
   int n = (int)HASH_COUNT(sites);
   if (!n)
     return;

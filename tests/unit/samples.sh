@@ -2,7 +2,8 @@
 # The teaching samples (samples/*.c): each one builds with simcc, runs under
 # simrun and prints the right results, whatever the number of ranks; the
 # deadlock sample ends with simpi's deadlock report; the slow sample's
-# simulated time does not fall from 2 to 8 ranks while trapezoid's does. When
+# simulated time does not fall from 2 to 8 ranks while trapezoid's does; every
+# sample gives the same results on the laptop and torus-3d platforms. When
 # mpicc and mpirun (MPICH) are installed, the same runs under MPICH must print
 # the same result lines (the lines that carry times left out).
 set -uo pipefail
@@ -28,7 +29,8 @@ results() { grep -v -e time -e '^error against' -e '^ *[0-9]' || true; }
 run() {
   local name=$1 np=$2
   shift 2
-  out=$(cd "$work" && "$simrun" -q -np "$np" "./$name" "$@" 2>"$work/stderr")
+  # shellcheck disable=SC2086
+  out=$(cd "$work" && "$simrun" -q ${platform:+--platform=$platform} -np "$np" "./$name" "$@" 2>"$work/stderr")
   rc=$?
   err=$(cat "$work/stderr")
 }
@@ -43,6 +45,10 @@ expect() {
   if [ "$rc" != 0 ]; then
     bad "$name -np $np $args: exit status $rc"
     head -5 <<<"$err"
+    return
+  fi
+  if grep -q 'simpi: warning' <<<"$err"; then # the diagnostics never fire on a correct sample
+    bad "$name -np $np $args: $(grep -m1 'simpi: warning' <<<"$err")"
     return
   fi
   for re in "$@"; do
@@ -93,7 +99,7 @@ elapsed() {
 }
 
 # ---- build (all at once) ---------------------------------------------------------------
-names="trapezoid jacobi2d matmul sort bcast_compare deadlock slow"
+names="hello ring pingpong pi trapezoid jacobi2d matmul sort bcast_compare deadlock slow"
 build() {
   "$simcc" -O2 "$samples/$1.c" -o "$work/$1" -lm >"$work/$1.cc.log" 2>&1
   echo $? >"$work/$1.cc.rc"
@@ -194,6 +200,38 @@ if [ $trap_ok = 1 ]; then
 else
   bad "trapezoid: simulated time $t2 s on 2 ranks, $t8 s on 8: it should shrink"
 fi
+
+# ---- every sample on two more shipped platforms: the same result lines ----------------
+platform=
+# (sorted, without simulated times and host names)
+same_results() { results | sed -e 's/ on [^ ]*$//' -e 's/[0-9.e+-]* s simulated.*//' | sort; }
+on_platforms() { # NAME NP ARGS...: the result lines on laptop and torus-3d equal the default platform's
+  local name=$1 np=$2 base p
+  shift 2
+  platform= run "$name" "$np" "$@"
+  base=$(same_results <<<"$out")
+  for p in laptop torus-3d; do
+    platform=$p run "$name" "$np" "$@"
+    if [ "$rc" != 0 ] || [ -z "$base" ] || [ "$(same_results <<<"$out")" != "$base" ]; then
+      bad "$name -np $np $* on $p: exit status $rc, other results"
+      diff <(echo "$base") <(same_results <<<"$out") | head -5
+    else
+      ok "$name -np $np $* on $p: the default platform's results"
+    fi
+  done
+}
+on_platforms hello 4
+on_platforms ring 4 10
+on_platforms pingpong 2 2 65536
+on_platforms pi 4
+on_platforms trapezoid 4 100000
+on_platforms jacobi2d 4 30 20
+on_platforms matmul 4 48
+on_platforms sort 4 10000
+on_platforms bcast_compare 4 1 4096
+on_platforms slow 4 fixed 100000
+on_platforms deadlock 4 fixed
+platform=
 
 # ---- the same result lines under MPICH --------------------------------------------------
 # Few ranks and small sizes: MPICH's processes busy-wait, and this machine may

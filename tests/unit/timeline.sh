@@ -2,9 +2,9 @@
 # --timeline=RUN.json: valid Chrome trace-event JSON with one thread per rank;
 # one arrow per message, from the sender to the receive that completes it;
 # the ring's 3 sends and 3 receives per rank as spans carrying their source
-# lines (sorted by start, then length: zero-length calls share a start); the spans of a rank never overlap and end by the simulated time
+# lines, peers and bytes (sorted by start, then length: zero-length calls share a start); the spans of a rank never overlap and end by the simulated time
 # simrun reports; a deadlocked run still leaves valid JSON, with
-# the calls the ranks are blocked in; a name that does not end in .json is a one-line error.
+# the calls the ranks are blocked in; a name that ends neither in .json nor in .html is a one-line error.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
@@ -39,6 +39,10 @@ for r in range(4):
     check(f"rank {r}: spans do not overlap" + (f" ({bad[0]})" if bad else ""), not bad)
     check(f"rank {r}: spans end by {end} s", all(e["ts"] + e["dur"] <= end * 1e6 + 1 for e in mine))
     check(f"rank {r}: receives take time", sum(e["dur"] for e in recvs) > 0)
+    check(f"rank {r}: each send says it sent 1024 bytes to rank {(r + 1) % 4}",
+          all(e["args"].get("to") == (r + 1) % 4 and e["args"].get("sent") == 1024 and "from" not in e["args"] for e in sends))
+    check(f"rank {r}: each receive says it received 1024 bytes from rank {(r + 3) % 4}",
+          all(e["args"].get("from") == (r + 3) % 4 and e["args"].get("received") == 1024 and "to" not in e["args"] for e in recvs))
 # arrows: each message from rank k to rank k+1, ending inside one of the receiver's MPI_Recv
 starts = {e["id"]: e for e in d["traceEvents"] if e["ph"] == "s"}
 ends = {e["id"]: e for e in d["traceEvents"] if e["ph"] == "f"}
@@ -64,11 +68,23 @@ sys.exit(b != {0, 1})' 2>/dev/null; then
 else
   echo "FAIL: deadlocked run: $(tail -c 200 dl.json)"; fail=1
 fi
-out=$("$top/wrappers/simrun" -np 2 --timeline=run.html ./ring 1 2>&1)
-rc=$?
-if [ $rc -ne 0 ] && [ "$(grep -c . <<< "$out")" = 1 ] && grep -q 'give a name ending in .json' <<< "$out"; then
-  echo "ok: a .html name is refused in one line"
+cat > early_exit.c <<'C'
+#include <mpi.h>
+#include <stdlib.h>
+int main(int argc, char **argv) { MPI_Init(&argc, &argv); MPI_Barrier(MPI_COMM_WORLD); exit(3); }
+C
+"$top/wrappers/simcc" early_exit.c -o early_exit
+"$top/wrappers/simrun" -q -np 2 --timeline=exit.json ./early_exit 2>/dev/null
+if python3 -c 'import json; json.load(open("exit.json"))' 2>/dev/null; then
+  echo "ok: a run ended by exit() leaves a valid timeline"
 else
-  echo "FAIL: .html name: rc $rc: $out"; fail=1
+  echo "FAIL: exit() run: $(tail -c 200 exit.json)"; fail=1
+fi
+out=$("$top/wrappers/simrun" -np 2 --timeline=run.txt ./ring 1 2>&1)
+rc=$?
+if [ $rc -ne 0 ] && [ "$(grep -c . <<< "$out")" = 1 ] && grep -q 'give a name ending in .json .* or .html' <<< "$out"; then
+  echo "ok: a .txt name is refused in one line"
+else
+  echo "FAIL: .txt name: rc $rc: $out"; fail=1
 fi
 exit $fail

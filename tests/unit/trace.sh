@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Time-independent traces: recording and replay give the same simulated time
-# (within 0.1%) for the ring, pingpong, pi and jacobi2d samples and the v-collectives
+# (within 0.1%) for the ring, pingpong, pi and jacobi2d samples, the v-collectives
+# and one-sided communication in every synchronisation mode
 # (whose lines are SMPI's, and replay in smpirun the same); replaying while
 # recording gives the trace back (a fixed point); gzip-compressed files
 # replay the same; a trace recorded by smpirun replays; bad traces give
@@ -112,6 +113,16 @@ C
 roundtrip waits 3
 got=$(grep -c ' wait ' waits.ti_files/simpi_rank-2.txt)
 [ "$got" = 6 ] && ok "one wait line per completed half" || bad "$got wait lines, 6 expected"
+# one-sided communication (simpi's extension): every synchronisation mode and the atomics
+for s in rma_fence rma_pscw rma_lock rma_atomic; do
+  "$simcc" -O2 "$top/tests/mpi/$s.c" -o $s || bad "build $s"
+  roundtrip $s 4
+done
+got=$(grep -v compute rma_pscw.ti_files/simpi_rank-2.txt | sed -n 2,8p | tr '\n' '|')
+want="1 win_create 1 256 4 1|1 barrier|1 win_post 1 0 1 0|1 win_start 1 0 1 2|1 put 1 2 4 4 1|1 win_complete 1|1 win_test 1|"
+[ "$got" = "$want" ] && ok "RMA lines" || bad "RMA lines: $got"
+grep -q '^0 get_accumulate 1 0 0 1 4 3$' rma_atomic.ti_files/simpi_rank-1.txt && ok "fetch_and_op line" ||
+  bad "no fetch_and_op line"
 "$simrun" -q -np 6 --trace-ti="$work/compat.ti" --cfg=tracing/ti-compat:yes ./jacobi2d 64 5 >/dev/null
 if cat compat.ti_files/* | grep -q 'comm'; then bad "ti-compat still writes extensions"; else ok "ti-compat sticks to SimGrid's lines"; fi
 

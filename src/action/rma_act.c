@@ -1,0 +1,97 @@
+/* The one-sided actions: the MPI layer's checked RMA calls, executed by
+ * the engine in src/rma on the window's shared core, and written to the
+ * trace. RMA is an extension of SimGrid's format (left out under
+ * tracing/ti-compat:yes): windows are named by a per-rank id (WID), targets
+ * by their rank in the window, displacements in the target's units:
+ *   win_create WID SIZE DISP_UNIT FLAVOR [comm=C]   win_free WID
+ *   put|get WID TARGET DISP COUNT TYPE       compare_and_swap WID TARGET DISP 1 TYPE
+ *   accumulate|get_accumulate WID TARGET DISP COUNT TYPE OP
+ *   (Fetch_and_op is a get_accumulate of one element)
+ *   win_fence WID ASSERT   win_post|win_start WID ASSERT N R1..RN
+ *   win_complete|win_wait|win_test|win_sync|win_unlock_all WID
+ *   win_lock WID TYPE TARGET ASSERT   win_unlock|win_flush WID TARGET
+ *   win_lock_all WID ASSERT   win_flush_all WID
+ * (the local flushes complete what the flushes complete: written as those)
+ * (FLAVOR: MPI_WIN_FLAVOR_*, 1 create .. 4 shared; C: the communicator's
+ * trace id, -1 for MPI_COMM_SELF; OP: the predefined operation's index,
+ * 1 = MPI_MAX .. 14 = MPI_NO_OP; dynamic windows: DISP is the byte offset
+ * in the attached region, and they are not replayed;
+ * TYPE and COUNT as for messages: derived target types are written as bytes,
+ * or for accumulates as values of their predefined type).
+ * Request-based operations are written as their plain forms. */
+#include "../mpi/win.h"
+#include "../runtime/runtime.h"
+#include "action.h"
+#include "trace.h"
+#include <stdarg.h>
+#include <stdio.h>
+
+static int tracing(void) { return trace_on && rt_self && !rt_opts.trace_compat; }
+
+static MPI_Aint disp_of(const rt_win_t *w, int t, const char *taddr)
+{
+  const rma_mem_t *m = &w->core->m[t];
+  if (w->core->flavor == MPI_WIN_FLAVOR_DYNAMIC) /* offset in the attached region */
+    for (const rma_region_t *r = m->regions; r; r = r->next)
+      if (taddr >= r->base && taddr < r->base + r->size)
+        return taddr - r->base;
+  return (taddr - m->base) / m->disp_unit;
+}
+
+static void trace_op(const rt_win_t *w, const char *action, int t, const char *taddr, int tcount, const dt_t *tt,
+                     MPI_Op op)
+{
+  if (!tracing())
+    return;
+  long n;
+  if (op != MPI_OP_NULL && tt->derived) { /* accumulates: as many values of the one predefined type */
+    const dt_t *basic = dt_basic(tt->basic);
+    tcount = (int)((size_t)tcount * tt->size / basic->size);
+    tt = basic;
+  }
+  int id = trace_type(tt, tcount, &n);
+  char opstr[16] = "";
+  if (op != MPI_OP_NULL)
+    snprintf(opstr, sizeof opstr, " %u", (unsigned)op & 0xffffff);
+  trace_line(rt_self->id, "%s %d %d %ld %ld %d%s", action, w->trace_id, t, (long)disp_of(w, t, taddr), n, id, opstr);
+}
+
+p2p_req_t *act_put(rt_win_t *w, const void *obuf, int ocount, const dt_t *ot, int t, char *taddr, int tcount,
+                   const dt_t *tt)
+{
+  trace_op(w, "put", t, taddr, tcount, tt, MPI_OP_NULL);
+  return rma_put(w->core, w->rank, t, obuf, ocount, ot, taddr, tcount, tt);
+}
+
+p2p_req_t *act_get(rt_win_t *w, void *obuf, int ocount, const dt_t *ot, int t, const char *taddr, int tcount,
+                   const dt_t *tt)
+{
+  trace_op(w, "get", t, taddr, tcount, tt, MPI_OP_NULL);
+  return rma_get(w->core, w->rank, t, obuf, ocount, ot, taddr, tcount, tt);
+}
+
+p2p_req_t *act_accumulate(rt_win_t *w, const void *obuf, int ocount, const dt_t *ot, void *result, int rcount,
+                          const dt_t *rt, int t, char *taddr, int tcount, const dt_t *tt, MPI_Op op)
+{
+  trace_op(w, result ? "get_accumulate" : "accumulate", t, taddr, tcount, tt, op);
+  return rma_accumulate(w->core, w->rank, t, obuf, ocount, ot, result, rcount, rt, taddr, tcount, tt, op);
+}
+
+p2p_req_t *act_compare_and_swap(rt_win_t *w, const void *obuf, const void *cmp, void *result, const dt_t *type,
+                                int t, char *taddr)
+{
+  trace_op(w, "compare_and_swap", t, taddr, 1, type, MPI_OP_NULL);
+  return rma_compare_and_swap(w->core, w->rank, t, obuf, cmp, result, type, taddr);
+}
+
+void act_win_traced(rt_win_t *w, const char *action, const char *fmt, ...)
+{
+  if (!tracing())
+    return;
+  char args[4096];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(args, sizeof args, fmt, ap);
+  va_end(ap);
+  trace_line(rt_self->id, "%s %d%s%s", action, w->trace_id, args[0] ? " " : "", args);
+}

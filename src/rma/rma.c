@@ -1,0 +1,174 @@
+/* One-sided engine (see rma.h): data movement at call time, the timed
+ * transfer of each operation between the origin's and the target's hosts,
+ * and shared/exclusive window locks. */
+#include "rma.h"
+#include "../mpi/op.h"
+#include "../runtime/runtime.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* SMPI's per-message envelope, as for point-to-point messages */
+#define ENVELOPE_BYTES 16.0
+
+static kern_event_t *lock_event;
+
+rma_core_t *rma_core_new(int n)
+{
+  rma_core_t *w = calloc(1, sizeof *w);
+  w->n = n;
+  w->m = calloc((size_t)n, sizeof *w->m);
+  for (int i = 0; i < n; i++)
+    w->m[i].excl = -1;
+  return w;
+}
+
+void rma_core_release(rma_core_t *w)
+{
+  if (--w->refs > 0)
+    return;
+  for (int i = 0; i < w->n; i++)
+    for (rma_region_t *r = w->m[i].regions, *next; r; r = next) {
+      next = r->next;
+      free(r);
+    }
+  free(w->shared);
+  free(w->m);
+  free(w);
+}
+
+char *rma_target(rma_core_t *w, int t, MPI_Aint disp, MPI_Aint lo, MPI_Aint hi)
+{
+  rma_mem_t *m = &w->m[t];
+  if (w->flavor == MPI_WIN_FLAVOR_DYNAMIC) {
+    char *a = (char *)disp;
+    for (rma_region_t *r = m->regions; r; r = r->next)
+      if (a + lo >= r->base && a + hi <= r->base + r->size)
+        return a;
+    return NULL;
+  }
+  MPI_Aint off = disp * m->disp_unit;
+  if (disp < 0 || off + lo < 0 || off + hi > m->size)
+    return NULL;
+  return m->base + off;
+}
+
+/* The request timing an operation: out bytes to the target, back bytes
+ * from it (negative: no such leg). */
+static p2p_req_t *transfer(rma_core_t *w, int me, int t, double out, double back)
+{
+  if (t == me)
+    return NULL;
+  rt_rank_t *target = &rt_ranks[w->m[t].world];
+  p2p_req_t *r = p2p_req_new();
+  r->kind = P2P_RMA;
+  r->owner = rt_self->id;
+  r->peer = t;
+  r->peer_world = target->id;
+  r->active = 1;
+  r->nonblocking = 1;
+  r->comm_name = "a window";
+  r->msg_bytes = (size_t)((out > 0 ? out : 0) + (back > 0 ? back : 0));
+  if (rt_opts.stats)
+    rt_stats_message(rt_self->id, (double)r->msg_bytes);
+  r->kc = kern_remote(target->host, out >= 0 ? out + ENVELOPE_BYTES : -1, back >= 0 ? back + ENVELOPE_BYTES : -1);
+  return r;
+}
+
+/* Target memory as the running rank can reach it (the target's globals
+ * are elsewhere while another rank runs). */
+static void *reach(rma_core_t *w, int t, const void *p) { return rt_priv_addr(&rt_ranks[w->m[t].world], p); }
+
+p2p_req_t *rma_put(rma_core_t *w, int me, int t, const void *obuf, int ocount, const dt_t *ot, char *taddr,
+                   int tcount, const dt_t *tt)
+{
+  dt_copy(obuf, ocount, ot, reach(w, t, taddr), tcount, tt);
+  return transfer(w, me, t, (double)tcount * (double)tt->size, -1);
+}
+
+p2p_req_t *rma_get(rma_core_t *w, int me, int t, void *obuf, int ocount, const dt_t *ot, const char *taddr,
+                   int tcount, const dt_t *tt)
+{
+  dt_copy(reach(w, t, taddr), tcount, tt, obuf, ocount, ot);
+  return transfer(w, me, t, -1, (double)tcount * (double)tt->size);
+}
+
+p2p_req_t *rma_accumulate(rma_core_t *w, int me, int t, const void *obuf, int ocount, const dt_t *ot, void *result,
+                          int rcount, const dt_t *rt, char *taddr, int tcount, const dt_t *tt, MPI_Op op)
+{
+  void *tp = reach(w, t, taddr);
+  size_t bytes = (size_t)tcount * tt->size;
+  char *cur = malloc(bytes ? bytes : 1);
+  dt_pack(tp, tcount, tt, cur);
+  if (result)
+    dt_unpack(cur, bytes, result, rcount, rt);
+  if (op != MPI_NO_OP) {
+    char *in = malloc(bytes ? bytes : 1);
+    dt_pack(obuf, ocount, ot, in);
+    if (op == MPI_REPLACE)
+      memcpy(cur, in, bytes);
+    else {
+      const dt_t *basic = dt_basic(tt->basic);
+      op_apply(op, in, cur, (int)(bytes / basic->size), basic);
+    }
+    dt_unpack(cur, bytes, tp, tcount, tt);
+    free(in);
+  }
+  free(cur);
+  double out = op == MPI_NO_OP ? 0 : (double)bytes;
+  return transfer(w, me, t, out, result ? (double)bytes : -1);
+}
+
+p2p_req_t *rma_compare_and_swap(rma_core_t *w, int me, int t, const void *obuf, const void *cmp, void *result,
+                                const dt_t *type, char *taddr)
+{
+  char *tp = reach(w, t, taddr);
+  memcpy(result, tp, type->size);
+  if (!memcmp(tp, cmp, type->size))
+    memcpy(tp, obuf, type->size);
+  return transfer(w, me, t, 2.0 * (double)type->size, (double)type->size);
+}
+
+struct lock_wait {
+  rma_mem_t *m;
+  int type;
+};
+
+static int lock_busy(void *arg)
+{
+  struct lock_wait *lw = arg;
+  return lw->m->excl >= 0 || (lw->type == MPI_LOCK_EXCLUSIVE && lw->m->nshared > 0);
+}
+
+void rma_lock(rma_core_t *w, int t, int type)
+{
+  struct lock_wait lw = {&w->m[t], type};
+  if (lock_busy(&lw)) {
+    if (!lock_event)
+      lock_event = kern_event_new();
+    char *note = malloc(160); /* read by a deadlock report, after this stack is gone */
+    snprintf(note, 160, "waiting for the %s lock on rank %d's window (held by %s)",
+             type == MPI_LOCK_EXCLUSIVE ? "exclusive" : "shared", t,
+             lw.m->excl >= 0 ? "an exclusive lock" : "shared locks");
+    rt_self->waiting_note = note;
+    while (lock_busy(&lw))
+      kern_event_wait(lock_event, lock_busy, &lw);
+    rt_self->waiting_note = NULL;
+    free(note);
+  }
+  if (type == MPI_LOCK_EXCLUSIVE)
+    lw.m->excl = rt_self->id;
+  else
+    lw.m->nshared++;
+}
+
+void rma_unlock(rma_core_t *w, int t, int type)
+{
+  rma_mem_t *m = &w->m[t];
+  if (type == MPI_LOCK_EXCLUSIVE)
+    m->excl = -1;
+  else
+    m->nshared--;
+  if (lock_event)
+    kern_event_notify(lock_event);
+}

@@ -1,0 +1,61 @@
+/* One-sided engine: the memory each member of a window exposes, data
+ * movement for Put, Get and the accumulates, the timed transfers behind
+ * them, and window locks. Data moves when the origin makes the call (one
+ * rank runs at a time, so an accumulate is atomic per element); the
+ * transfer the network model times starts then too, and the returned
+ * request (kind P2P_RMA) completes when it ends: synchronisation calls
+ * wait for these requests. */
+#ifndef SIMPI_RMA_H
+#define SIMPI_RMA_H
+#include "../p2p/p2p.h"
+#include <mpi.h>
+
+typedef struct rma_region { /* dynamic windows: memory attached by a member */
+  char *base;
+  MPI_Aint size;
+  struct rma_region *next;
+} rma_region_t;
+
+typedef struct rma_mem { /* what one member exposes */
+  char *base;
+  MPI_Aint size;
+  int disp_unit;
+  int world;
+  rma_region_t *regions;
+  int excl;    /* world rank holding the exclusive lock, -1 */
+  int nshared; /* shared locks held */
+} rma_mem_t;
+
+typedef struct rma_core {
+  int n;
+  rma_mem_t *m;
+  int flavor;
+  int refs;      /* members still holding the window */
+  char *shared;  /* Win_allocate_shared: the members' memory, one block */
+  int waiters;   /* ranks sleeping for a lock */
+} rma_core_t;
+
+rma_core_t *rma_core_new(int n);
+void rma_core_release(rma_core_t *w);
+
+/* The bytes [disp * unit + lo, disp * unit + hi) of member t's memory
+ * (dynamic windows: disp is an address in an attached region); NULL when
+ * outside what t exposes. */
+char *rma_target(rma_core_t *w, int t, MPI_Aint disp, MPI_Aint lo, MPI_Aint hi);
+
+/* The operations, made by the running rank as member `me`. Each returns
+ * a request for its transfer (NULL when t is me: the data moved locally). */
+p2p_req_t *rma_put(rma_core_t *w, int me, int t, const void *obuf, int ocount, const dt_t *ot, char *taddr,
+                   int tcount, const dt_t *tt);
+p2p_req_t *rma_get(rma_core_t *w, int me, int t, void *obuf, int ocount, const dt_t *ot, const char *taddr,
+                   int tcount, const dt_t *tt);
+/* result may be NULL (Accumulate); op may be MPI_NO_OP or MPI_REPLACE. */
+p2p_req_t *rma_accumulate(rma_core_t *w, int me, int t, const void *obuf, int ocount, const dt_t *ot, void *result,
+                          int rcount, const dt_t *rt, char *taddr, int tcount, const dt_t *tt, MPI_Op op);
+p2p_req_t *rma_compare_and_swap(rma_core_t *w, int me, int t, const void *obuf, const void *cmp, void *result,
+                                const dt_t *type, char *taddr);
+
+/* Locks: sleeps until the lock on member t can be taken. */
+void rma_lock(rma_core_t *w, int t, int type);
+void rma_unlock(rma_core_t *w, int t, int type);
+#endif

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Simulated times of one-sided communication against SimGrid's smpirun: a
+# Put and a Get ping in fence epochs and in exclusive-lock epochs, 8 B to
+# 4 MiB, between two hosts of platforms/cluster.xml, must be within 5% of
+# smpirun's (skipped when smpirun is not installed). Both use MPICH's
+# barrier selection: smpirun's own default barrier is another algorithm.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+if ! command -v smpirun >/dev/null || ! command -v smpicc >/dev/null; then
+  echo "SKIP: smpirun not installed"
+  exit 0
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$top/wrappers/simcc" -O2 "$top/tests/unit/rma_time.c" -o "$work/rt"
+smpicc -O2 "$top/tests/unit/rma_time.c" -o "$work/rt_smpi" 2>/dev/null
+printf 'node-0\nnode-5\n' > "$work/hosts"
+args=(-np 2 -platform "$top/platforms/cluster.xml" -hostfile "$work/hosts" --cfg=smpi/simulate-computation:no
+      --cfg=smpi/coll-selector:mpich)
+"$top/wrappers/simrun" -q "${args[@]}" "$work/rt" > "$work/simpi.txt"
+smpirun "${args[@]}" --log=root.thres:error "$work/rt_smpi" > "$work/smpi.txt" 2>/dev/null
+[ "$(wc -l < "$work/simpi.txt")" = 32 ] || { echo "simpi printed $(wc -l < "$work/simpi.txt") lines, not 32"; exit 1; }
+paste "$work/simpi.txt" "$work/smpi.txt" | awk '
+  $1 != $4 || $2 != $5 { print "line mismatch: " $0; bad = 1; next }
+  { d = ($3 - $6) / $6; if (d < 0) d = -d
+    v = d <= 0.05 ? "ok" : "FAIL"; if (v == "FAIL") bad = 1
+    printf "%-9s %8d B: simpi %10.3f us, smpirun %10.3f us (%.2f%%): %s\n", $1, $2, $3, $6, d * 100, v }
+  END { exit bad }'
