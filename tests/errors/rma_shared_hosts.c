@@ -1,7 +1,7 @@
 /* what: Win_allocate_shared over ranks on different simulated hosts
  * np: 2
  * exit: nonzero
- * stderr: rank 0: MPI_Win_allocate_shared: ranks 0 and 1 of the communicator are on different simulated hosts \(.*\): they share no memory \[MPI_ERR_RMA_SHARED\] at .*rma_shared_hosts\.c:[0-9]+
+ * stderr: rank [01]: MPI_Win_allocate_shared: ranks 0 and 1 of the communicator are on different simulated hosts \(.*\): they share no memory \[MPI_ERR_RMA_SHARED\] at .*rma_shared_hosts\.c:[0-9]+
  */
 #include <mpi.h>
 
