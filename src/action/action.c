@@ -21,29 +21,26 @@
 static int world_of(const rt_comm_t *c) { return comm_size(c) == rt_nranks && !comm_is_inter(c) && c->core->side[0].l2w == NULL; }
 
 /* "kind peer tag count type" for a send or receive. */
-static void trace_p2p(const char *kind, const p2p_req_t *r, int peer_world)
+static void trace_p2p(const char *kind, const p2p_req_t *r, int peer_world, int tag)
 {
   long n;
   int id = trace_type(r->dt, r->count, &n);
-  TRACE("%s %d %d %ld %d", kind, peer_world, r->tag, n, id);
-}
-
-static void trace_wait(const p2p_req_t *r)
-{
-  int me = r->owner;
-  if (r->kind == P2P_SEND)
-    TRACE("wait %d %d %d", me, r->peer_world, r->tag);
-  else
-    TRACE("wait %d %d %d", r->peer_world >= 0 ? r->peer_world : -333, me, r->tag);
+  TRACE("%s %d %d %ld %d", kind, peer_world, tag, n, id);
 }
 
 void act_start(p2p_req_t *r)
 {
   if (trace_on && r->peer != MPI_PROC_NULL) {
     if (r->kind == P2P_SEND)
-      trace_p2p(r->nonblocking ? "isend" : "send", r, r->peer_world);
-    else if (r->nonblocking)
-      trace_p2p("irecv", r, r->peer_world >= 0 ? r->peer_world : -333);
+      trace_p2p(r->nonblocking ? "isend" : "send", r, r->peer_world, r->tag);
+    else if (r->nonblocking) {
+      trace_p2p("irecv", r, r->peer_world >= 0 ? r->peer_world : -333, r->tag);
+      /* extension: a wildcard receive gets its actual source and tag
+       * appended when it completes (the line is held until then) */
+      r->trace_mark = 0;
+      if ((r->peer == MPI_ANY_SOURCE || r->tag == MPI_ANY_TAG) && !rt_opts.trace_compat && rt_self)
+        r->trace_mark = trace_hold_last(rt_self->id) + 1;
+    }
   }
   p2p_start(r);
 }
@@ -52,21 +49,51 @@ void act_start(p2p_req_t *r)
 void act_start_matched(p2p_req_t *r, p2p_msg_t *m)
 {
   if (trace_on && r->nonblocking)
-    trace_p2p("irecv", r, m->owner);
+    trace_p2p("irecv", r, m->owner, m->tag);
   r->peer_world = m->owner;
   p2p_start_matched(r, m);
 }
 
 /* After r completed: a blocking receive is written now, with its actual
- * source, so that a replay of MPI_ANY_SOURCE receives is deterministic. */
+ * source and tag, so that a replay of wildcard receives is deterministic; a
+ * nonblocking one is written as a wait (SMPI's "wait SRC DST TAG", with
+ * the wildcards its irecv line had, then simpi's " src=S tag=T" when they
+ * were wildcards: the same text is appended to the irecv line); a
+ * nonblocking collective as "wait 0 0 -K", K numbering this rank's
+ * nonblocking collective lines from 1 (where SMPI writes an internal tag). */
 static void traced_done(p2p_req_t *r)
 {
-  if (!trace_on || r->peer == MPI_PROC_NULL || r->cancelled || r->kind == P2P_COLL || r->kind == P2P_RMA)
+  if (!trace_on || !rt_self)
     return;
-  if (r->nonblocking)
-    trace_wait(r);
-  else if (r->kind == P2P_RECV)
-    trace_p2p("recv", r, r->st.MPI_SOURCE >= 0 ? r->peer_world >= 0 ? r->peer_world : r->st.MPI_SOURCE : -333);
+  if (r->kind == P2P_COLL) {
+    if (r->trace_nbc)
+      TRACE("wait 0 0 -%ld", r->trace_nbc);
+    r->trace_nbc = 0;
+    return;
+  }
+  char ext[48] = "";
+  if (r->kind == P2P_RECV && !r->cancelled && !rt_opts.trace_compat) {
+    int n = 0;
+    if (r->peer == MPI_ANY_SOURCE)
+      n = snprintf(ext, sizeof ext, " src=%d", r->flow_src);
+    if (r->tag == MPI_ANY_TAG)
+      snprintf(ext + n, sizeof ext - (size_t)n, " tag=%d", r->st.MPI_TAG);
+  }
+  if (r->trace_mark) {
+    trace_patch(rt_self->id, r->trace_mark - 1, r->cancelled ? NULL : ext);
+    r->trace_mark = 0;
+  }
+  if (r->peer == MPI_PROC_NULL || r->cancelled || r->kind == P2P_RMA)
+    return;
+  int me = r->owner;
+  if (r->nonblocking) {
+    if (r->kind == P2P_SEND)
+      TRACE("wait %d %d %d", me, r->peer_world, r->tag);
+    else
+      TRACE("wait %d %d %d%s", r->peer_world >= 0 ? r->peer_world : -333, me, r->tag, ext);
+  } else if (r->kind == P2P_RECV)
+    trace_p2p("recv", r, r->peer_world >= 0 ? r->peer_world : r->flow_src,
+              r->tag == MPI_ANY_TAG ? r->st.MPI_TAG : r->tag);
 }
 
 void act_wait(p2p_req_t *r)
@@ -91,7 +118,12 @@ int act_wait_any(p2p_req_t **rs, int n)
   return i;
 }
 int act_probe(int src, int tag, int ctx, int block, MPI_Status *st) { return p2p_probe(src, tag, ctx, block, st); }
-void act_sleep(double seconds) { kern_sleep(seconds); }
+/* Time a call spends polling (a failed Test or Iprobe): SMPI's "sleep SECONDS". */
+void act_sleep(double seconds)
+{
+  TRACE("sleep %.9g", seconds);
+  kern_sleep(seconds);
+}
 
 /* " c0 c1 ..." for n counts of type t appended to out (zeros without counts); returns their sum. */
 static long put_counts(FILE *out, const int *counts, int n, const dt_t *t)
@@ -108,9 +140,9 @@ static long put_counts(FILE *out, const int *counts, int n, const dt_t *t)
 
 /* The v-forms, as SMPI writes them: the counts of the side that has them (the
  * root's array only at the root, zeros elsewhere), then the root and types;
- * alltoallv also gives each side's total first. */
-static void trace_vcoll(enum coll_id id, rt_comm_t *c, const coll_args_t *a, int sid, long sn, int rid, long rn,
-                        const char *suffix)
+ * alltoallv also gives each side's total first. pre is "" or "i". */
+static void trace_vcoll(const char *pre, enum coll_id id, rt_comm_t *c, const coll_args_t *a, int sid, long sn,
+                        int rid, long rn, const char *suffix)
 {
   int n = comm_size(c), root = comm_rank(c) == a->root;
   char *line = NULL, *counts = NULL;
@@ -120,34 +152,60 @@ static void trace_vcoll(enum coll_id id, rt_comm_t *c, const coll_args_t *a, int
   case COLL_GATHERV:
     put_counts(cs, root ? a->rcounts : NULL, n, a->rt);
     fclose(cs);
-    fprintf(out, "gatherv %ld%s %d %d %d", sn, counts, a->root, sid, rid);
+    fprintf(out, "%sgatherv %ld%s %d %d %d", pre, sn, counts, a->root, sid, rid);
     break;
   case COLL_SCATTERV:
     put_counts(cs, root ? a->scounts : NULL, n, a->st);
     fclose(cs);
-    fprintf(out, "scatterv%s %ld %d %d %d", counts, rn, a->root, sid, rid);
+    fprintf(out, "%sscatterv%s %ld %d %d %d", pre, counts, rn, a->root, sid, rid);
     break;
   case COLL_ALLGATHERV:
     put_counts(cs, a->rcounts, n, a->rt);
     fclose(cs);
-    fprintf(out, "allgatherv %ld%s %d %d", sn, counts, sid, rid);
+    fprintf(out, "%sallgatherv %ld%s %d %d", pre, sn, counts, sid, rid);
     break;
-  case COLL_ALLTOALLV: {
-    long ssum = put_counts(cs, a->scounts, n, a->st);
-    fclose(cs);
+  case COLL_ALLTOALLV:
+  case COLL_ALLTOALLW: {
+    /* alltoallw (extension): bytes to and from each rank, no types; under
+     * ti-compat, SMPI's alltoallv of as many bytes */
+    int w = id == COLL_ALLTOALLW;
+    long ssum = 0, rsum = 0, k;
     char *rcounts = NULL;
     size_t rlen;
     FILE *rs = open_memstream(&rcounts, &rlen);
-    long rsum = put_counts(rs, a->rcounts, n, a->rt);
+    for (int i = 0; i < n; i++) {
+      if (w) {
+        fprintf(cs, " %ld", k = (long)a->scounts[i] * (long)a->sts[i]->size);
+        ssum += k;
+        fprintf(rs, " %ld", k = (long)a->rcounts[i] * (long)a->rts[i]->size);
+        rsum += k;
+      }
+    }
+    if (!w) {
+      ssum = put_counts(cs, a->scounts, n, a->st);
+      rsum = put_counts(rs, a->rcounts, n, a->rt);
+    }
+    fclose(cs);
     fclose(rs);
-    fprintf(out, "alltoallv %ld%s %ld%s %d %d", ssum, counts, rsum, rcounts, sid, rid);
+    if (!w)
+      fprintf(out, "%salltoallv %ld%s %ld%s %d %d", pre, ssum, counts, rsum, rcounts, sid, rid);
+    else if (rt_opts.trace_compat)
+      fprintf(out, "%salltoallv %ld%s %ld%s %d %d", pre, ssum, counts, rsum, rcounts, sid, sid);
+    else
+      fprintf(out, "%salltoallw %ld%s %ld%s", pre, ssum, counts, rsum, rcounts);
     free(rcounts);
     break;
   }
+  case COLL_REDUCE_SCATTER_BLOCK: /* under ti-compat: SMPI's reducescatter with n equal counts */
+    for (int i = 0; i < n; i++)
+      fprintf(cs, " %ld", rn);
+    fclose(cs);
+    fprintf(out, "%sreducescatter%s 0 %d", pre, counts, rid);
+    break;
   default: /* reduce_scatter */
     put_counts(cs, a->rcounts, n, a->rt);
     fclose(cs);
-    fprintf(out, "reducescatter%s 0 %d", counts, rid);
+    fprintf(out, "%sreducescatter%s 0 %d", pre, counts, rid);
     break;
   }
   fclose(out);
@@ -156,37 +214,48 @@ static void trace_vcoll(enum coll_id id, rt_comm_t *c, const coll_args_t *a, int
   free(counts);
 }
 
-/* A blocking collective as a trace line: SimGrid's format has no
- * communicators, so one other than the world gets a trailing " comm=ID"
- * (the ID of a comm_split line), unless tracing/ti-compat:yes asks for
- * SimGrid's subset only. No line yet for the w-forms. */
-static void trace_coll(enum coll_id id, rt_comm_t *c, const coll_args_t *a)
+/* A collective as a trace line, SMPI's when it has one (blocking, or with
+ * pre "i" for the nonblocking form, which SMPI writes as the blocking line
+ * with an i in front). SimGrid's format has no communicators, so one other
+ * than the world gets a trailing " comm=ID" (the ID of a comm_split line),
+ * unless tracing/ti-compat:yes asks for SimGrid's subset only. Extensions:
+ * "reducescatterblock COUNT 0 TYPE" and "alltoallw" (see trace_vcoll).
+ * Returns 1 if a line was written. */
+static int trace_coll(const char *pre, enum coll_id id, rt_comm_t *c, const coll_args_t *a)
 {
   if (!trace_on || !rt_self || comm_is_inter(c) || c->trace_id < 0 || (rt_opts.trace_compat && !world_of(c)))
-    return;
+    return 0;
   long sn = 0, rn = 0;
   int sid = a->st ? trace_type(a->st, a->scount, &sn) : 0, rid = a->rt ? trace_type(a->rt, a->rcount, &rn) : 0;
   char suffix[24] = ""; /* extension: the communicator, when it is not the world */
   if (!world_of(c))
     snprintf(suffix, sizeof suffix, " comm=%d", c->trace_id);
   switch (id) {
-  case COLL_BARRIER: TRACE("barrier%s", suffix); break;
-  case COLL_BCAST: TRACE("bcast %ld %d %d%s", rn, a->root, rid, suffix); break;
-  case COLL_REDUCE: TRACE("reduce %ld 0 %d %d%s", rn, a->root, rid, suffix); break;
-  case COLL_ALLREDUCE: TRACE("allreduce %ld 0 %d%s", rn, rid, suffix); break;
-  case COLL_SCAN: TRACE("scan %ld 0 %d%s", rn, rid, suffix); break;
-  case COLL_EXSCAN: TRACE("exscan %ld 0 %d%s", rn, rid, suffix); break;
-  case COLL_GATHER: TRACE("gather %ld %ld %d %d %d%s", sn, rn, a->root, sid, rid, suffix); break;
-  case COLL_SCATTER: TRACE("scatter %ld %ld %d %d %d%s", sn, rn, a->root, sid, rid, suffix); break;
-  case COLL_ALLGATHER: TRACE("allgather %ld %ld %d %d%s", sn, rn, sid, rid, suffix); break;
-  case COLL_ALLTOALL: TRACE("alltoall %ld %ld %d %d%s", sn, rn, sid, rid, suffix); break;
+  case COLL_BARRIER: TRACE("%sbarrier%s", pre, suffix); break;
+  case COLL_BCAST: TRACE("%sbcast %ld %d %d%s", pre, rn, a->root, rid, suffix); break;
+  case COLL_REDUCE: TRACE("%sreduce %ld 0 %d %d%s", pre, rn, a->root, rid, suffix); break;
+  case COLL_ALLREDUCE: TRACE("%sallreduce %ld 0 %d%s", pre, rn, rid, suffix); break;
+  case COLL_SCAN: TRACE("%sscan %ld 0 %d%s", pre, rn, rid, suffix); break;
+  case COLL_EXSCAN: TRACE("%sexscan %ld 0 %d%s", pre, rn, rid, suffix); break;
+  case COLL_GATHER: TRACE("%sgather %ld %ld %d %d %d%s", pre, sn, rn, a->root, sid, rid, suffix); break;
+  case COLL_SCATTER: TRACE("%sscatter %ld %ld %d %d %d%s", pre, sn, rn, a->root, sid, rid, suffix); break;
+  case COLL_ALLGATHER: TRACE("%sallgather %ld %ld %d %d%s", pre, sn, rn, sid, rid, suffix); break;
+  case COLL_ALLTOALL: TRACE("%salltoall %ld %ld %d %d%s", pre, sn, rn, sid, rid, suffix); break;
+  case COLL_REDUCE_SCATTER_BLOCK:
+    if (!rt_opts.trace_compat) {
+      TRACE("%sreducescatterblock %ld 0 %d%s", pre, rn, rid, suffix);
+      break;
+    }
+    /* fall through */
   case COLL_GATHERV:
   case COLL_SCATTERV:
   case COLL_ALLGATHERV:
   case COLL_ALLTOALLV:
-  case COLL_REDUCE_SCATTER: trace_vcoll(id, c, a, sid, sn, rid, rn, suffix); break;
-  default: break;
+  case COLL_ALLTOALLW:
+  case COLL_REDUCE_SCATTER: trace_vcoll(pre, id, c, a, sid, sn, rid, rn, suffix); break;
+  default: return 0;
   }
+  return 1;
 }
 
 /* Each collective once: FN(name, id, parameters, argument initialisers)
@@ -195,15 +264,19 @@ static void trace_coll(enum coll_id id, rt_comm_t *c, const coll_args_t *a)
   int act_##name params                                                                                                \
   {                                                                                                                    \
     coll_args_t a = {__VA_ARGS__};                                                                                     \
-    trace_coll(id, c, &a);                                                                                             \
+    trace_coll("", id, c, &a);                                                                                         \
     check_coll(id, c, &a);                                                                                             \
     return coll_run(id, c, &a);                                                                                        \
   }                                                                                                                    \
   p2p_req_t *act_i##name params                                                                                        \
   {                                                                                                                    \
     coll_args_t a = {__VA_ARGS__};                                                                                     \
+    int traced = trace_coll("i", id, c, &a);                                                                           \
     check_coll(id, c, &a);                                                                                             \
-    return coll_start(id, c, &a);                                                                                      \
+    p2p_req_t *r = coll_start(id, c, &a);                                                                              \
+    if (traced)                                                                                                        \
+      r->trace_nbc = ++rt_self->trace_nbcs;                                                                            \
+    return r;                                                                                                          \
   }
 
 COLL(barrier, COLL_BARRIER, (rt_comm_t * c), .root = 0)

@@ -4,6 +4,7 @@
  * rank, as smpirun -trace-ti writes it (PATH_files/..._rank-K.txt, K from 1,
  * relative to the directory the run started in when PATH is). */
 #include "trace.h"
+#include "action.h"
 #include "../runtime/runtime.h"
 #include <errno.h>
 #include <stdarg.h>
@@ -16,31 +17,73 @@ int trace_on;
 
 typedef struct rank_buf {
   char *data;
-  size_t len;
+  size_t len, cap;
+  long long flushed; /* bytes already in the file: data[0] is at this offset */
+  long long *holds;  /* offsets of lines that may still be patched, oldest first */
+  int nholds, hcap;
   int started; /* file created */
 } rank_buf_t;
 
 #define BUF_SIZE (64 * 1024)
+/* A held line keeps what follows it in memory, up to this much per rank;
+ * beyond, the holds are dropped (those lines stay unpatched). */
+#define HOLD_MAX (16 * 1024 * 1024)
 static rank_buf_t *bufs;
 static int nbufs;
 static char *dir;
 
 static void file_name(int rank, char *out, size_t len) { snprintf(out, len, "%s/simpi_rank-%d.txt", dir, rank + 1); }
 
-static void flush_rank(int rank)
+/* Appends the first n bytes of the rank's buffer to its file. */
+static void flush_bytes(int rank, size_t n)
 {
   rank_buf_t *b = &bufs[rank];
-  if (!b->len && b->started)
+  if (!n && b->started)
     return;
   char name[4096];
   file_name(rank, name, sizeof name);
   FILE *f = fopen(name, b->started ? "a" : "w");
   if (!f)
     rt_fatal(1, "cannot write the trace file '%s': %s", name, strerror(errno));
-  fwrite(b->data, 1, b->len, f);
+  fwrite(b->data, 1, n, f);
   fclose(f);
   b->started = 1;
-  b->len = 0;
+  memmove(b->data, b->data + n, b->len - n);
+  b->len -= n;
+  b->flushed += (long long)n;
+}
+
+static void flush_rank(int rank)
+{
+  bufs[rank].nholds = 0;
+  flush_bytes(rank, bufs[rank].len);
+}
+
+/* Room for one more line: flush what precedes the oldest held line, else grow. */
+static void make_room(int rank)
+{
+  rank_buf_t *b = &bufs[rank];
+  if (!b->data) {
+    b->cap = BUF_SIZE;
+    b->data = malloc(b->cap);
+  }
+  if (b->len + 512 <= b->cap)
+    return;
+  if (!b->nholds) {
+    flush_rank(rank);
+    return;
+  }
+  size_t keep_from = (size_t)(b->holds[0] - b->flushed);
+  if (keep_from > 0)
+    flush_bytes(rank, keep_from);
+  if (b->len + 512 > b->cap) {
+    if (b->cap >= HOLD_MAX) {
+      flush_rank(rank);
+      return;
+    }
+    b->cap *= 2;
+    b->data = realloc(b->data, b->cap);
+  }
 }
 
 int trace_open(const char *path, int nranks, char *err, size_t errlen)
@@ -69,18 +112,64 @@ int trace_open(const char *path, int nranks, char *err, size_t errlen)
 
 void trace_line(int rank, const char *fmt, ...)
 {
+  make_room(rank);
   rank_buf_t *b = &bufs[rank];
-  if (!b->data)
-    b->data = malloc(BUF_SIZE);
-  if (b->len > BUF_SIZE - 512)
-    flush_rank(rank);
   va_list ap;
   va_start(ap, fmt);
-  int n = snprintf(b->data + b->len, BUF_SIZE - b->len, "%d ", rank);
-  n += vsnprintf(b->data + b->len + n, BUF_SIZE - b->len - (size_t)n, fmt, ap);
+  size_t room = b->cap - b->len;
+  int n = snprintf(b->data + b->len, room, "%d ", rank);
+  n += vsnprintf(b->data + b->len + n, room - (size_t)n, fmt, ap);
   va_end(ap);
+  if ((size_t)n >= room) { /* a long line (v-collectives on many ranks): again with room for it */
+    b->cap += (size_t)n + 512;
+    b->data = realloc(b->data, b->cap);
+    va_start(ap, fmt);
+    n = snprintf(b->data + b->len, b->cap - b->len, "%d ", rank);
+    n += vsnprintf(b->data + b->len + n, b->cap - b->len - (size_t)n, fmt, ap);
+    va_end(ap);
+  }
   b->len += (size_t)n;
   b->data[b->len++] = '\n';
+}
+
+long long trace_hold_last(int rank)
+{
+  rank_buf_t *b = &bufs[rank];
+  if (!b->len)
+    return -1;
+  size_t start = b->len - 1;
+  while (start > 0 && b->data[start - 1] != '\n')
+    start--;
+  if (b->nholds == b->hcap) {
+    b->hcap = b->hcap ? 2 * b->hcap : 4;
+    b->holds = realloc(b->holds, sizeof *b->holds * (size_t)b->hcap);
+  }
+  long long at = b->flushed + (long long)start;
+  b->holds[b->nholds++] = at;
+  return at;
+}
+
+void trace_patch(int rank, long long at, const char *text)
+{
+  rank_buf_t *b = &bufs[rank];
+  int i = 0;
+  while (i < b->nholds && b->holds[i] != at)
+    i++;
+  if (i == b->nholds) /* flushed meanwhile: the line stays as it is */
+    return;
+  memmove(b->holds + i, b->holds + i + 1, sizeof *b->holds * (size_t)(b->nholds - i - 1));
+  b->nholds--;
+  if (!text || !*text)
+    return;
+  size_t n = strlen(text);
+  if (b->len + n + 512 > b->cap) {
+    b->cap += n + 512;
+    b->data = realloc(b->data, b->cap);
+  }
+  char *eol = memchr(b->data + (at - b->flushed), '\n', b->len - (size_t)(at - b->flushed));
+  memmove(eol + n, eol, (size_t)(b->data + b->len - eol));
+  memcpy(eol, text, n);
+  b->len += n;
 }
 
 void trace_close(void)
@@ -129,3 +218,5 @@ void simpi_trace_position(const char *file, long line)
   }
   rt_self->trace_line = line;
 }
+
+void simpi_trace_sleep(double seconds) { act_sleep(seconds); }

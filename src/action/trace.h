@@ -10,11 +10,17 @@ int trace_open(const char *path, int nranks, char *err, size_t errlen);
 /* Appends "<rank> <formatted>\n" to the rank's file. */
 void trace_line(int rank, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void trace_close(void);
+/* Keeps the rank's last line in memory until trace_patch(rank, mark, text)
+ * appends text to it (NULL: leaves it as is); returns the mark. */
+long long trace_hold_last(int rank);
+void trace_patch(int rank, long long mark, const char *text);
 /* SMPI's id of a datatype, and the count to write for count elements of it
  * (derived types are written as bytes). */
 int trace_type(const dt_t *t, long count, long *out_count);
 /* The datatype of an SMPI id, MPI_DATATYPE_NULL if unknown (exported for simpi-replay). */
 __attribute__((visibility("default"))) MPI_Datatype simpi_trace_datatype(int smpi_id);
+/* A sleep line: the rank waits (recorded as a sleep again; exported for simpi-replay). */
+__attribute__((visibility("default"))) void simpi_trace_sleep(double seconds);
 /* The replayer says which trace line it performs (for deadlock reports). */
 __attribute__((visibility("default"))) void simpi_trace_position(const char *file, long line);
 #endif

@@ -52,6 +52,7 @@ typedef struct rt_rank {
   int wins_made;         /* windows created so far (their trace ids) */
   const char *trace_file; /* replay: the trace line this rank is performing */
   long trace_line;
+  long trace_nbcs;       /* recording: nonblocking collective lines written so far */
   double mpi_t0;         /* simulated time when the current MPI call began */
   void *priv_store;      /* this rank's copy of the program's globals */
   long live_requests;
