@@ -9,6 +9,7 @@
 #include "../coll/coll.h"
 #include "../kernel/kernel.h"
 #include "../runtime/runtime.h"
+#include "../mpi/topo.h"
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -20,26 +21,47 @@
 
 static int world_of(const rt_comm_t *c) { return comm_size(c) == rt_nranks && !comm_is_inter(c) && c->core->side[0].l2w == NULL; }
 
-/* "kind peer tag count type" for a send or receive. */
+/* "kind peer tag count type" for a send or receive; peers are world ranks.
+ * Extensions (not under ti-compat): a message on a communicator other than
+ * the world gets " comm=ID", and synchronous and buffered sends are written
+ * ssend, issend, bsend, ibsend (SMPI's format has only send and isend). */
 static void trace_p2p(const char *kind, const p2p_req_t *r, int peer_world, int tag)
 {
   long n;
   int id = trace_type(r->dt, r->count, &n);
-  TRACE("%s %d %d %ld %d", kind, peer_world, tag, n, id);
+  char suffix[24] = "";
+  const char *mode = "";
+  if (!rt_opts.trace_compat) {
+    rt_comm_t *c = r->comm != MPI_COMM_NULL ? comm_get(r->comm) : NULL;
+    if (c && !comm_is_inter(c) && !world_of(c) && c->trace_id != 0)
+      snprintf(suffix, sizeof suffix, " comm=%d", c->trace_id);
+    if (r->kind == P2P_SEND)
+      mode = r->mode == P2P_SYNC ? "s" : r->mode == P2P_BUFFERED ? "b" : "";
+  }
+  if (*mode && r->nonblocking)
+    TRACE("i%s%s %d %d %ld %d%s", mode, kind + 1, peer_world, tag, n, id, suffix);
+  else
+    TRACE("%s%s %d %d %ld %d%s", mode, kind, peer_world, tag, n, id, suffix);
 }
 
 void act_start(p2p_req_t *r)
 {
+  r->trace_done = 0;
   if (trace_on && r->peer != MPI_PROC_NULL) {
     if (r->kind == P2P_SEND)
       trace_p2p(r->nonblocking ? "isend" : "send", r, r->peer_world, r->tag);
     else if (r->nonblocking) {
-      trace_p2p("irecv", r, r->peer_world >= 0 ? r->peer_world : -333, r->tag);
       /* extension: a wildcard receive gets its actual source and tag
-       * appended when it completes (the line is held until then) */
-      r->trace_mark = 0;
-      if ((r->peer == MPI_ANY_SOURCE || r->tag == MPI_ANY_TAG) && !rt_opts.trace_compat && rt_self)
-        r->trace_mark = trace_hold_last(rt_self->id) + 1;
+       * appended when it completes (the line is held until then); a
+       * replay posts it for that match, and says so, to record it back */
+      int any = (r->peer == MPI_ANY_SOURCE) | (r->tag == MPI_ANY_TAG) << 1;
+      if (rt_self) {
+        any |= rt_self->trace_wild;
+        rt_self->trace_wild = 0;
+      }
+      r->trace_any = (unsigned char)any;
+      trace_p2p("irecv", r, any & 1 ? -333 : r->peer_world, any & 2 ? MPI_ANY_TAG : r->tag);
+      r->trace_mark = any && !rt_opts.trace_compat && rt_self ? trace_hold_last(rt_self->id) + 1 : 0;
     }
   }
   p2p_start(r);
@@ -48,6 +70,7 @@ void act_start(p2p_req_t *r)
 /* A receive of a message taken by a matched probe: written with its source. */
 void act_start_matched(p2p_req_t *r, p2p_msg_t *m)
 {
+  r->trace_done = 0;
   if (trace_on && r->nonblocking)
     trace_p2p("irecv", r, m->owner, m->tag);
   r->peer_world = m->owner;
@@ -63,8 +86,9 @@ void act_start_matched(p2p_req_t *r, p2p_msg_t *m)
  * nonblocking collective lines from 1 (where SMPI writes an internal tag). */
 static void traced_done(p2p_req_t *r)
 {
-  if (!trace_on || !rt_self)
+  if (!trace_on || !rt_self || r->trace_done)
     return;
+  r->trace_done = 1;
   if (r->kind == P2P_COLL) {
     if (r->trace_nbc)
       TRACE("wait 0 0 -%ld", r->trace_nbc);
@@ -74,9 +98,9 @@ static void traced_done(p2p_req_t *r)
   char ext[48] = "";
   if (r->kind == P2P_RECV && !r->cancelled && !rt_opts.trace_compat) {
     int n = 0;
-    if (r->peer == MPI_ANY_SOURCE)
+    if (r->trace_any & 1)
       n = snprintf(ext, sizeof ext, " src=%d", r->flow_src);
-    if (r->tag == MPI_ANY_TAG)
+    if (r->trace_any & 2)
       snprintf(ext + n, sizeof ext - (size_t)n, " tag=%d", r->st.MPI_TAG);
   }
   if (r->trace_mark) {
@@ -90,7 +114,8 @@ static void traced_done(p2p_req_t *r)
     if (r->kind == P2P_SEND)
       TRACE("wait %d %d %d", me, r->peer_world, r->tag);
     else
-      TRACE("wait %d %d %d%s", r->peer_world >= 0 ? r->peer_world : -333, me, r->tag, ext);
+      TRACE("wait %d %d %d%s", r->trace_any & 1 ? -333 : r->peer_world, me, r->trace_any & 2 ? MPI_ANY_TAG : r->tag,
+            ext);
   } else if (r->kind == P2P_RECV)
     trace_p2p("recv", r, r->peer_world >= 0 ? r->peer_world : r->flow_src,
               r->tag == MPI_ANY_TAG ? r->st.MPI_TAG : r->tag);
@@ -118,6 +143,31 @@ int act_wait_any(p2p_req_t **rs, int n)
   return i;
 }
 int act_probe(int src, int tag, int ctx, int block, MPI_Status *st) { return p2p_probe(src, tag, ctx, block, st); }
+/* A receive cancelled before it matched: "cancel SRC DST TAG" (extension,
+ * naming the request as a wait line would) lets a replay cancel it too. */
+int act_cancel(p2p_req_t *r)
+{
+  int done = p2p_cancel(r);
+  if (done && trace_on && rt_self && !rt_opts.trace_compat && r->nonblocking && r->kind == P2P_RECV) {
+    TRACE("cancel %d %d %d", r->trace_any & 1 ? -333 : r->peer_world, r->owner,
+          r->trace_any & 2 ? MPI_ANY_TAG : r->tag);
+    r->trace_done = 1; /* nothing more to write when it completes */
+    if (r->trace_mark) {
+      trace_patch(rt_self->id, r->trace_mark - 1, NULL);
+      r->trace_mark = 0;
+    }
+  }
+  return done;
+}
+
+/* Buffer_detach waits for the buffered sends: "buffer_detach" (extension). */
+void act_bsend_flush(int detach)
+{
+  if (detach && trace_on && rt_self && !rt_opts.trace_compat)
+    TRACE("buffer_detach");
+  p2p_bsend_flush();
+}
+
 /* Time a call spends polling (a failed Test or Iprobe): SMPI's "sleep SECONDS". */
 void act_sleep(double seconds)
 {
@@ -214,6 +264,51 @@ static void trace_vcoll(const char *pre, enum coll_id id, rt_comm_t *c, const co
   free(counts);
 }
 
+/* The arguments of an equivalent call without MPI_IN_PLACE, and with the
+ * arguments that only the root uses mirrored from the other side at the
+ * other ranks: a replay has no data to keep in place, and must move the
+ * same bytes at every rank. */
+static void plain_args(enum coll_id id, rt_comm_t *c, coll_args_t *b)
+{
+  int me = comm_rank(c), root = me == b->root;
+  int sin = b->sbuf == MPI_IN_PLACE, rin = b->rbuf == MPI_IN_PLACE;
+  switch (id) {
+  case COLL_GATHER:
+  case COLL_GATHERV:
+    if (!root) {
+      b->rcount = b->scount;
+      b->rt = b->st;
+    } else if (sin) {
+      b->scount = id == COLL_GATHER ? b->rcount : b->rcounts[me];
+      b->st = b->rt;
+    }
+    break;
+  case COLL_SCATTER:
+  case COLL_SCATTERV:
+    if (!root) {
+      b->scount = b->rcount;
+      b->st = b->rt;
+    } else if (rin) {
+      b->rcount = id == COLL_SCATTER ? b->scount : b->scounts[me];
+      b->rt = b->st;
+    }
+    break;
+  case COLL_ALLGATHER:
+  case COLL_ALLTOALL:
+  case COLL_ALLGATHERV:
+  case COLL_ALLTOALLV:
+  case COLL_ALLTOALLW:
+    if (sin) {
+      b->scount = id == COLL_ALLGATHERV ? b->rcounts[me] : b->rcount;
+      b->scounts = b->rcounts;
+      b->st = b->rt;
+      b->sts = b->rts;
+    }
+    break;
+  default: break;
+  }
+}
+
 /* A collective as a trace line, SMPI's when it has one (blocking, or with
  * pre "i" for the nonblocking form, which SMPI writes as the blocking line
  * with an i in front). SimGrid's format has no communicators, so one other
@@ -221,10 +316,12 @@ static void trace_vcoll(const char *pre, enum coll_id id, rt_comm_t *c, const co
  * unless tracing/ti-compat:yes asks for SimGrid's subset only. Extensions:
  * "reducescatterblock COUNT 0 TYPE" and "alltoallw" (see trace_vcoll).
  * Returns 1 if a line was written. */
-static int trace_coll(const char *pre, enum coll_id id, rt_comm_t *c, const coll_args_t *a)
+static int trace_coll(const char *pre, enum coll_id id, rt_comm_t *c, const coll_args_t *args)
 {
   if (!trace_on || !rt_self || comm_is_inter(c) || c->trace_id < 0 || (rt_opts.trace_compat && !world_of(c)))
     return 0;
+  coll_args_t plain = *args, *a = &plain;
+  plain_args(id, c, a);
   long sn = 0, rn = 0;
   int sid = a->st ? trace_type(a->st, a->scount, &sn) : 0, rid = a->rt ? trace_type(a->rt, a->rcount, &rn) : 0;
   char suffix[24] = ""; /* extension: the communicator, when it is not the world */
@@ -343,9 +440,119 @@ void act_reduce_local(const void *in, void *inout, int count, const dt_t *t, MPI
 void act_init(void) { TRACE("init"); }
 void act_finalize(void) { TRACE("finalize"); }
 void act_compute_traced(int rank, double flops) { trace_line(rank, "compute %.0f", flops); }
-void act_neighbor(const coll_nbr_t *in, int nin, const coll_nbr_t *out, int nout, rt_comm_t *c)
+/* " c1 .. cn" for the blocks (each as trace_type writes it: bytes for
+ * derived types and in the w-form), or " c" for the first block only. */
+static void put_blocks(FILE *out, const coll_nbr_t *b, int n, int each, int bytes)
 {
+  long k = 0;
+  for (int i = 0; i < (each ? n : 1); i++) {
+    if (i < n) {
+      if (bytes)
+        k = (long)b[i].count * (long)b[i].type->size;
+      else
+        trace_type(b[i].type, b[i].count, &k);
+    }
+    fprintf(out, " %ld", k);
+  }
+}
+
+/* Neighbourhood collectives (extension, not under ti-compat), always with
+ * comm=ID (the communicator carries the topology, see act_comm_topo):
+ *   neighbor_allgather SC RC ST RT        neighbor_allgatherv SC RC1..RCin ST RT
+ *   neighbor_alltoall SC RC ST RT         neighbor_alltoallv SC1..SCout RC1..RCin ST RT
+ *   neighbor_alltoallw SB1..SBout RB1..RBin     (bytes)
+ * in the topology's neighbour order, counts as for messages. */
+static void trace_neighbor(enum act_nbr form, const coll_nbr_t *in, int nin, const coll_nbr_t *out, int nout,
+                           rt_comm_t *c)
+{
+  if (!trace_on || !rt_self || rt_opts.trace_compat || comm_is_inter(c) || c->trace_id < 0)
+    return;
+  static const char *const names[] = {"allgather", "allgatherv", "alltoall", "alltoallv", "alltoallw"};
+  int w = form == ACT_NBR_ALLTOALLW, vout = form == ACT_NBR_ALLTOALLV || w, vin = vout || form == ACT_NBR_ALLGATHERV;
+  char *line = NULL;
+  size_t len;
+  FILE *f = open_memstream(&line, &len);
+  fprintf(f, "neighbor_%s", names[form]);
+  put_blocks(f, out, nout, vout, w);
+  put_blocks(f, in, nin, vin, w);
+  if (!w) {
+    long k;
+    fprintf(f, " %d %d", nout ? trace_type(out[0].type, 0, &k) : trace_type(dt_get(MPI_BYTE), 0, &k),
+            nin ? trace_type(in[0].type, 0, &k) : trace_type(dt_get(MPI_BYTE), 0, &k));
+  }
+  fclose(f);
+  TRACE("%s comm=%d", line, c->trace_id);
+  free(line);
+}
+
+void act_neighbor(enum act_nbr form, const coll_nbr_t *in, int nin, const coll_nbr_t *out, int nout, rt_comm_t *c)
+{
+  trace_neighbor(form, in, nin, out, nout, c);
   coll_neighbor(in, nin, out, nout, c);
+}
+
+/* Dist_graph_create agrees on everyone's edges before it makes the
+ * communicator, so it is written as the call (extension):
+ * "comm_dist_graph PARENT ID N S1 D1 T.. S2 D2 T.." (this rank's N sources,
+ * each with its degree and destinations, as ranks of the parent). */
+void act_comm_dist_graph(rt_comm_t *parent, int n, const int *sources, const int *degrees, const int *dests,
+                         MPI_Comm made)
+{
+  if (!trace_on || rt_opts.trace_compat || !rt_self || made == MPI_COMM_NULL || parent->trace_id < 0)
+    return;
+  char *line = NULL;
+  size_t len;
+  FILE *f = open_memstream(&line, &len);
+  fprintf(f, "comm_dist_graph %d %d %d", parent->trace_id, comm_get(made)->trace_id, n);
+  for (int i = 0, k = 0; i < n; i++) {
+    fprintf(f, " %d %d", sources[i], degrees[i]);
+    for (int j = 0; j < degrees[i]; j++)
+      fprintf(f, " %d", dests[k++]);
+  }
+  fclose(f);
+  TRACE("%s", line);
+  free(line);
+}
+
+/* Extension lines after the comm_split of a topology communicator:
+ * "comm_cart ID NDIMS D1..Dn P1..Pn" for a Cartesian grid, else
+ * "comm_adjacent ID NIN R1..Rin NOUT R1..Rout" (this rank's neighbours,
+ * in order: graphs are replayed as distributed graphs, which give the same
+ * neighbourhood collectives). */
+void act_comm_topo(MPI_Comm made)
+{
+  if (!trace_on || rt_opts.trace_compat || !rt_self || rt_self->trace_quiet || made == MPI_COMM_NULL)
+    return;
+  rt_comm_t *m = comm_get(made);
+  const topo_t *t = m->core->topo;
+  if (m->trace_id < 0 || !t)
+    return;
+  char *line = NULL;
+  size_t len;
+  FILE *f = open_memstream(&line, &len);
+  if (t->kind == MPI_CART) {
+    fprintf(f, "comm_cart %d %d", m->trace_id, t->ndims);
+    for (int i = 0; i < t->ndims; i++)
+      fprintf(f, " %d", t->dims[i]);
+    for (int i = 0; i < t->ndims; i++)
+      fprintf(f, " %d", t->periods[i]);
+  } else {
+    int nin, nout, *in, *out, *intag, *outtag;
+    topo_neighbors(m, &nin, &in, &intag, &nout, &out, &outtag);
+    fprintf(f, "comm_adjacent %d %d", m->trace_id, nin);
+    for (int i = 0; i < nin; i++)
+      fprintf(f, " %d", in[i]);
+    fprintf(f, " %d", nout);
+    for (int i = 0; i < nout; i++)
+      fprintf(f, " %d", out[i]);
+    free(in);
+    free(out);
+    free(intag);
+    free(outtag);
+  }
+  fclose(f);
+  TRACE("%s", line);
+  free(line);
 }
 
 void act_comm_agree(rt_comm_t *c, const int *mine, int n, int *all)
@@ -381,7 +588,7 @@ void act_comm_bcast(rt_comm_t *c, int *buf, int n, int root)
 
 void act_comm_made(rt_comm_t *parent, MPI_Comm made)
 {
-  if (!trace_on || rt_opts.trace_compat || !rt_self || comm_is_inter(parent) || parent->trace_id < 0)
+  if (!trace_on || rt_opts.trace_compat || !rt_self || rt_self->trace_quiet || comm_is_inter(parent) || parent->trace_id < 0)
     return;
   rt_comm_t *m = made == MPI_COMM_NULL ? NULL : comm_get(made);
   /* any such communicator is a split of its parent: one color per new
@@ -390,6 +597,30 @@ void act_comm_made(rt_comm_t *parent, MPI_Comm made)
     TRACE("comm_split %d %d %d %d", parent->trace_id, comm_ctx(m), comm_rank(m), m->trace_id);
   else
     TRACE("comm_split %d -1 0 -1", parent->trace_id);
+}
+
+/* Comm_create_group is collective over the group only, so it cannot be a
+ * split of its parent: "comm_create_group PARENT ID TAG N R1..RN"
+ * (extension; R: ranks in the parent, in the group's order). */
+void act_comm_made_group(rt_comm_t *parent, const int *w, int n, int tag, MPI_Comm made)
+{
+  if (!trace_on || rt_opts.trace_compat || !rt_self || comm_is_inter(parent) || parent->trace_id < 0 ||
+      made == MPI_COMM_NULL)
+    return;
+  char *line = NULL;
+  size_t len;
+  FILE *f = open_memstream(&line, &len);
+  fprintf(f, "comm_create_group %d %d %d %d", parent->trace_id, comm_get(made)->trace_id, tag, n);
+  int size = comm_size(parent);
+  for (int i = 0; i < n; i++) {
+    int r = 0;
+    while (r < size && comm_world(parent, r) != w[i])
+      r++;
+    fprintf(f, " %d", r);
+  }
+  fclose(f);
+  TRACE("%s", line);
+  free(line);
 }
 
 void act_comm_freed(rt_comm_t *c)

@@ -88,9 +88,9 @@ static MPI_Datatype type(int i)
  * A buffer that pending requests may still use is kept until none is left. */
 static void *buf(long count, MPI_Datatype t, int which)
 {
-  int size;
-  MPI_Type_size(t, &size);
-  size_t need = (size_t)(count > 0 ? count : 1) * (size_t)(size > 0 ? size : 1);
+  MPI_Aint lb, extent; /* pair types such as MPI_DOUBLE_INT are padded: their extent exceeds their size */
+  MPI_Type_get_extent(t, &lb, &extent);
+  size_t need = (size_t)(count > 0 ? count : 1) * (size_t)(extent > 0 ? extent : 1);
   if (need > scratch_size[which]) {
     if (pending) {
       retired = realloc(retired, sizeof *retired * (size_t)(nretired + 1));
@@ -165,6 +165,42 @@ static void wait_line(int actual)
 
 static int peer(long p) { return p == -333 ? MPI_ANY_SOURCE : (int)p; }
 
+/* Buffered sends need an attached buffer: one large enough for any trace
+ * (only its size is accounted for; its memory is never touched). */
+static int bsend_attached;
+static void need_bsend_buffer(void)
+{
+  static char unused;
+  if (!bsend_attached)
+    MPI_Buffer_attach(&unused, 1 << 30);
+  bsend_attached = 1;
+}
+
+/* The rank in comm of world rank w (the trace names peers by world rank). */
+static MPI_Comm cached = MPI_COMM_NULL; /* the communicator local_rank's map is for */
+static int local_rank(MPI_Comm comm, int w)
+{
+  static int *map, size;
+  if (comm != cached) { /* translate every world rank once per communicator change */
+    MPI_Group wg, cg;
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    int *all = malloc(sizeof(int) * (size_t)size);
+    map = realloc(map, sizeof(int) * (size_t)size);
+    for (int i = 0; i < size; i++)
+      all[i] = i;
+    MPI_Comm_group(MPI_COMM_WORLD, &wg);
+    MPI_Comm_group(comm, &cg);
+    MPI_Group_translate_ranks(wg, size, all, cg, map);
+    MPI_Group_free(&wg);
+    MPI_Group_free(&cg);
+    free(all);
+    cached = comm;
+  }
+  if (w < 0 || w >= size || map[w] == MPI_UNDEFINED)
+    die("world rank %s is not in the communicator of this line", tok[2]);
+  return map[w];
+}
+
 static MPI_Comm comm_of(long id)
 {
   if (id < 0 || id >= ncomms || comms[id] == MPI_COMM_NULL)
@@ -181,6 +217,20 @@ static void set_comm(long id, MPI_Comm c)
     ncomms = (int)id + 1;
   }
   comms[id] = c;
+}
+
+/* A predefined operation defined on t (the trace does not say which one the
+ * program used; the time of a reduction does not depend on it). */
+static MPI_Op red_op(MPI_Datatype t)
+{
+  if (t == MPI_FLOAT_INT || t == MPI_DOUBLE_INT || t == MPI_LONG_INT || t == MPI_2INT || t == MPI_SHORT_INT ||
+      t == MPI_LONG_DOUBLE_INT)
+    return MPI_MAXLOC;
+  if (t == MPI_BYTE || t == MPI_PACKED)
+    return MPI_BOR;
+  if (t == MPI_C_BOOL)
+    return MPI_LOR;
+  return MPI_SUM;
 }
 
 /* n counts from tok[first] on, into counts, with contiguous displacements
@@ -230,14 +280,15 @@ static void perform_coll(int a, int nb, MPI_Comm comm)
     MPI_Datatype t = type(rooted ? 5 : 4);
     void *s = buf(count, t, 0), *r = buf(count, t, 1);
     int c = (int)count;
+    MPI_Op op = red_op(t);
     if (a == TI_ALLREDUCE)
-      nb ? MPI_Iallreduce(s, r, c, t, MPI_SUM, comm, rq) : MPI_Allreduce(s, r, c, t, MPI_SUM, comm);
+      nb ? MPI_Iallreduce(s, r, c, t, op, comm, rq) : MPI_Allreduce(s, r, c, t, op, comm);
     else if (a == TI_SCAN)
-      nb ? MPI_Iscan(s, r, c, t, MPI_SUM, comm, rq) : MPI_Scan(s, r, c, t, MPI_SUM, comm);
+      nb ? MPI_Iscan(s, r, c, t, op, comm, rq) : MPI_Scan(s, r, c, t, op, comm);
     else if (a == TI_EXSCAN)
-      nb ? MPI_Iexscan(s, r, c, t, MPI_SUM, comm, rq) : MPI_Exscan(s, r, c, t, MPI_SUM, comm);
+      nb ? MPI_Iexscan(s, r, c, t, op, comm, rq) : MPI_Exscan(s, r, c, t, op, comm);
     else
-      nb ? MPI_Ireduce(s, r, c, t, MPI_SUM, root, comm, rq) : MPI_Reduce(s, r, c, t, MPI_SUM, root, comm);
+      nb ? MPI_Ireduce(s, r, c, t, op, root, comm, rq) : MPI_Reduce(s, r, c, t, op, root, comm);
     break;
   }
   case TI_GATHER:
@@ -306,7 +357,7 @@ static void perform_coll(int a, int nb, MPI_Comm comm)
       comp = real(2 + n, "the computation");
       MPI_Datatype t = type(3 + n);
       void *s = buf(sum, t, 0), *r = buf(sum, t, 1);
-      nb ? MPI_Ireduce_scatter(s, r, c1, t, MPI_SUM, comm, rq) : MPI_Reduce_scatter(s, r, c1, t, MPI_SUM, comm);
+      nb ? MPI_Ireduce_scatter(s, r, c1, t, red_op(t), comm, rq) : MPI_Reduce_scatter(s, r, c1, t, red_op(t), comm);
     }
     break;
   }
@@ -315,8 +366,8 @@ static void perform_coll(int a, int nb, MPI_Comm comm)
     comp = real(3, "the computation");
     MPI_Datatype t = type(4);
     void *s = buf(count * n, t, 0), *r = buf(count, t, 1);
-    nb ? MPI_Ireduce_scatter_block(s, r, (int)count, t, MPI_SUM, comm, rq)
-       : MPI_Reduce_scatter_block(s, r, (int)count, t, MPI_SUM, comm);
+    nb ? MPI_Ireduce_scatter_block(s, r, (int)count, t, red_op(t), comm, rq)
+       : MPI_Reduce_scatter_block(s, r, (int)count, t, red_op(t), comm);
     break;
   }
   }
@@ -326,6 +377,68 @@ static void perform_coll(int a, int nb, MPI_Comm comm)
     free(owned);
   if (comp > 0)
     smpi_execute_flops(comp);
+}
+
+/* Topology lines: "comm_cart ID NDIMS D.. P.." and "comm_adjacent ID NIN R.. NOUT R.." */
+static void perform_topo(int a)
+{
+  MPI_Comm c = comm_of(num(2, "the communicator"));
+  int n = (int)num(3, a == TI_COMM_CART ? "the number of dimensions" : "the in-degree");
+  int m = a == TI_COMM_CART ? n : (int)num(4 + n, "the out-degree");
+  int *v = malloc(sizeof(int) * (size_t)(n + m + 1));
+  for (int i = 0; i < n; i++)
+    v[i] = (int)num(4 + i, "a neighbour or dimension");
+  for (int i = 0; i < m; i++)
+    v[n + i] = (int)num(4 + n + (a != TI_COMM_CART) + i, "a neighbour or period");
+  if (a == TI_COMM_CART)
+    simpi_trace_cart(c, n, v, v + n);
+  else
+    simpi_trace_adjacent(c, n, v, m, v + n);
+  free(v);
+}
+
+/* The neighbourhood collectives (see trace_neighbor in action.c). */
+static void perform_neighbor(int a, MPI_Comm comm)
+{
+  int kind, nin, nout, w;
+  MPI_Topo_test(comm, &kind);
+  if (kind == MPI_CART) {
+    MPI_Cartdim_get(comm, &nin);
+    nout = nin *= 2;
+  } else if (kind == MPI_DIST_GRAPH)
+    MPI_Dist_graph_neighbors_count(comm, &nin, &nout, &w);
+  else
+    die("%s: the communicator has no topology (see comm_cart and comm_adjacent)", ti_action_name(a));
+  int vout = a == TI_NEIGHBOR_ALLTOALLV || a == TI_NEIGHBOR_ALLTOALLW;
+  int vin = vout || a == TI_NEIGHBOR_ALLGATHERV;
+  int i0 = 2, no = vout ? nout : 1, ni = vin ? nin : 1, mo = nout > 1 ? nout : 1, mi = nin > 1 ? nin : 1;
+  int *sc = malloc(sizeof(int) * 2 * (size_t)(mo + mi)), *sd = sc + mo, *rc = sd + mo, *rd = rc + mi;
+  long ssum = read_counts(i0, no, sc, sd), rsum = read_counts(i0 + no, ni, rc, rd);
+  if (a == TI_NEIGHBOR_ALLTOALLW) {
+    MPI_Aint *sa = malloc(sizeof(MPI_Aint) * (size_t)(nin + nout + 1)), *ra = sa + nout;
+    MPI_Datatype *ts = malloc(sizeof(MPI_Datatype) * (size_t)(nin + nout + 1));
+    for (int i = 0; i < nin + nout; i++)
+      ts[i] = MPI_BYTE;
+    for (int i = 0; i < nout; i++)
+      sa[i] = sd[i];
+    for (int i = 0; i < nin; i++)
+      ra[i] = rd[i];
+    MPI_Neighbor_alltoallw(buf(ssum, MPI_BYTE, 0), sc, sa, ts, buf(rsum, MPI_BYTE, 1), rc, ra, ts, comm);
+    free(sa);
+    free(ts);
+  } else {
+    MPI_Datatype st = type(i0 + no + ni), rt = type(i0 + no + ni + 1);
+    int s1 = sc[0], r1 = rc[0];
+    if (a == TI_NEIGHBOR_ALLGATHER)
+      MPI_Neighbor_allgather(buf(s1, st, 0), s1, st, buf((long)r1 * nin, rt, 1), r1, rt, comm);
+    else if (a == TI_NEIGHBOR_ALLGATHERV)
+      MPI_Neighbor_allgatherv(buf(s1, st, 0), s1, st, buf(rsum, rt, 1), rc, rd, rt, comm);
+    else if (a == TI_NEIGHBOR_ALLTOALL)
+      MPI_Neighbor_alltoall(buf((long)s1 * nout, st, 0), s1, st, buf((long)r1 * nin, rt, 1), r1, rt, comm);
+    else
+      MPI_Neighbor_alltoallv(buf(ssum, st, 0), sc, sd, st, buf(rsum, rt, 1), rc, rd, rt, comm);
+  }
+  free(sc);
 }
 
 static MPI_Win win_of(void)
@@ -481,26 +594,64 @@ static void perform(void)
   case TI_SLEEP: simpi_trace_sleep(real(2, "seconds")); break;
   case TI_SEND:
   case TI_ISEND:
+  case TI_SSEND:
+  case TI_ISSEND:
+  case TI_BSEND:
+  case TI_IBSEND:
   case TI_RECV:
   case TI_IRECV: {
     int p = peer(num(2, "the partner")), tag = (int)num(3, "the tag");
     long count = num(4, "the count");
     MPI_Datatype t = type(5);
+    /* peers and src= are world ranks: on another communicator, its ranks */
+    int cp = comm == MPI_COMM_WORLD || p == MPI_ANY_SOURCE ? p : local_rank(comm, p);
+    int csrc = src < 0 || comm == MPI_COMM_WORLD ? src : local_rank(comm, src);
+    if (a == TI_BSEND || a == TI_IBSEND)
+      need_bsend_buffer();
     MPI_Request r;
-    if (a == TI_SEND)
-      MPI_Send(buf(count, t, 0), (int)count, t, p, tag, MPI_COMM_WORLD);
-    else if (a == TI_RECV)
-      MPI_Recv(buf(count, t, 1), (int)count, t, p, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    else if (a == TI_ISEND) {
-      MPI_Isend(buf(count, t, 0), (int)count, t, p, tag, MPI_COMM_WORLD, &r);
-      add_pending(r, rank, p, tag, -1, 0, NULL);
-    } else {
+    void *sb = buf(count, t, 0);
+    int c = (int)count;
+    switch (a) {
+    case TI_SEND: MPI_Send(sb, c, t, cp, tag, comm); break;
+    case TI_SSEND: MPI_Ssend(sb, c, t, cp, tag, comm); break;
+    case TI_BSEND: MPI_Bsend(sb, c, t, cp, tag, comm); break;
+    case TI_RECV: MPI_Recv(buf(count, t, 1), c, t, cp, tag, comm, MPI_STATUS_IGNORE); break;
+    case TI_IRECV:
       /* a wildcard receive with its recorded match is posted for that match */
-      MPI_Irecv(buf(count, t, 1), (int)count, t, src >= 0 ? src : p, xtag >= 0 ? xtag : tag, MPI_COMM_WORLD, &r);
+      if (src >= 0 || xtag >= 0)
+        simpi_trace_wildcard((src >= 0 && p == MPI_ANY_SOURCE) | (xtag >= 0 && tag == MPI_ANY_TAG) << 1);
+      MPI_Irecv(buf(count, t, 1), c, t, csrc >= 0 ? csrc : cp, xtag >= 0 ? xtag : tag, comm, &r);
       add_pending(r, p == MPI_ANY_SOURCE ? -333 : p, rank, tag, src, 0, NULL);
+      break;
+    default:
+      if (a == TI_ISEND)
+        MPI_Isend(sb, c, t, cp, tag, comm, &r);
+      else if (a == TI_ISSEND)
+        MPI_Issend(sb, c, t, cp, tag, comm, &r);
+      else
+        MPI_Ibsend(sb, c, t, cp, tag, comm, &r);
+      add_pending(r, rank, p, tag, -1, 0, NULL);
     }
     break;
   }
+  case TI_CANCEL: {
+    pending_t **pp = ntok >= 5 ? find_p2p((int)num(2, "the source"), (int)num(3, "the destination"),
+                                         (int)num(4, "the tag"), -1)
+                               : NULL;
+    if (!pp)
+      die("%s: no pending request matches", "cancel");
+    MPI_Cancel(&(*pp)->req);
+    complete(pp);
+    break;
+  }
+  case TI_BUFFER_DETACH:
+    if (bsend_attached) {
+      void *b;
+      int size;
+      MPI_Buffer_detach(&b, &size);
+      bsend_attached = 0;
+    }
+    break;
   case TI_WAIT: wait_line(src); break;
   case TI_WAITALL:
     while (pending)
@@ -515,11 +666,60 @@ static void perform(void)
       set_comm(id, made);
     break;
   }
+  case TI_COMM_CART:
+  case TI_COMM_ADJACENT: perform_topo(a); break;
+  case TI_COMM_DIST_GRAPH: {
+    MPI_Comm parent = comm_of(num(2, "the parent communicator"));
+    long id = num(3, "the new communicator");
+    int n = (int)num(4, "the number of sources"), total = 0, at = 5;
+    for (int i = 0; i < n; at += 2 + (int)num(at + 1, "a degree"), i++)
+      total += (int)num(at + 1, "a degree");
+    int *sd = malloc(sizeof(int) * (size_t)(2 * n + 2 * total + 1)), *deg = sd + n, *dst = deg + n, *w = dst + total;
+    at = 5;
+    for (int i = 0, k = 0; i < n; i++) {
+      sd[i] = (int)num(at, "a source");
+      deg[i] = (int)num(at + 1, "a degree");
+      for (int j = 0; j < deg[i]; j++, k++) {
+        dst[k] = (int)num(at + 2 + j, "a destination");
+        w[k] = 1; /* weights are not recorded (they do not change times) */
+      }
+      at += 2 + deg[i];
+    }
+    MPI_Comm made;
+    MPI_Dist_graph_create(parent, n, sd, deg, dst, w, MPI_INFO_NULL, 0, &made);
+    set_comm(id, made);
+    free(sd);
+    break;
+  }
+  case TI_COMM_CREATE_GROUP: {
+    MPI_Comm parent = comm_of(num(2, "the parent communicator"));
+    long id = num(3, "the new communicator");
+    int tag = (int)num(4, "the tag"), n = (int)num(5, "the group size");
+    int *r = malloc(sizeof(int) * (size_t)(n + 1));
+    for (int i = 0; i < n; i++)
+      r[i] = (int)num(6 + i, "a rank of the group");
+    MPI_Group all, g;
+    MPI_Comm_group(parent, &all);
+    MPI_Group_incl(all, n, r, &g);
+    MPI_Comm made;
+    MPI_Comm_create_group(parent, g, tag, &made);
+    set_comm(id, made);
+    MPI_Group_free(&all);
+    MPI_Group_free(&g);
+    free(r);
+    break;
+  }
+  case TI_NEIGHBOR_ALLGATHER:
+  case TI_NEIGHBOR_ALLGATHERV:
+  case TI_NEIGHBOR_ALLTOALL:
+  case TI_NEIGHBOR_ALLTOALLV:
+  case TI_NEIGHBOR_ALLTOALLW: perform_neighbor(a, comm); break;
   case TI_COMM_FREE: {
     long id = num(2, "the communicator");
     MPI_Comm c = comm_of(id);
     MPI_Comm_free(&c);
     comms[id] = MPI_COMM_NULL;
+    cached = MPI_COMM_NULL; /* its handle may be given again */
     break;
   }
   default:
@@ -530,10 +730,28 @@ static void perform(void)
   }
 }
 
+/* Errors: a receive that the program truncated (and survived, with
+ * MPI_ERRORS_RETURN) is truncated again and goes on; anything else stops
+ * the replay at its line. Communicators made later inherit this handler. */
+static void on_error(MPI_Comm *comm, int *code, ...)
+{
+  (void)comm;
+  int cls, len;
+  MPI_Error_class(*code, &cls);
+  if (cls == MPI_ERR_TRUNCATE)
+    return;
+  char msg[MPI_MAX_ERROR_STRING];
+  MPI_Error_string(*code, msg, &len);
+  die("%s", msg);
+}
+
 int main(int argc, char **argv)
 {
   MPI_Init(&argc, &argv); /* the runtime does not time a replayer's own work */
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Errhandler eh;
+  MPI_Comm_create_errhandler(on_error, &eh);
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, eh);
   set_comm(0, MPI_COMM_WORLD);
   const char *index = getenv("SIMPI_REPLAY");
   if (!index || !*index) {

@@ -53,12 +53,19 @@
   X(ISEND, "isend")                                                                                                    \
   X(RECV, "recv")                                                                                                      \
   X(IRECV, "irecv")                                                                                                    \
+  X(SSEND, "ssend")                                                                                                    \
+  X(ISSEND, "issend")                                                                                                  \
+  X(BSEND, "bsend")                                                                                                    \
+  X(IBSEND, "ibsend")                                                                                                  \
+  X(CANCEL, "cancel")                                                                                                  \
+  X(BUFFER_DETACH, "buffer_detach")                                                                                    \
   X(WAIT, "wait")                                                                                                      \
   X(WAITALL, "waitall")                                                                                                \
   X(COMM_SPLIT, "comm_split")                                                                                          \
   X(COMM_FREE, "comm_free")                                                                                            \
+  X(COMM_CREATE_GROUP, "comm_create_group")                                                                            \
   X(COMM_CART, "comm_cart")                                                                                            \
-  X(COMM_GRAPH, "comm_graph")                                                                                          \
+  X(COMM_ADJACENT, "comm_adjacent")                                                                                    \
   X(COMM_DIST_GRAPH, "comm_dist_graph")                                                                                \
   X(NEIGHBOR_ALLGATHER, "neighbor_allgather")                                                                          \
   X(NEIGHBOR_ALLGATHERV, "neighbor_allgatherv")                                                                        \

@@ -220,3 +220,9 @@ void simpi_trace_position(const char *file, long line)
 }
 
 void simpi_trace_sleep(double seconds) { act_sleep(seconds); }
+
+void simpi_trace_wildcard(int any)
+{
+  if (rt_self)
+    rt_self->trace_wild = any;
+}

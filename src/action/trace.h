@@ -21,6 +21,15 @@ int trace_type(const dt_t *t, long count, long *out_count);
 __attribute__((visibility("default"))) MPI_Datatype simpi_trace_datatype(int smpi_id);
 /* A sleep line: the rank waits (recorded as a sleep again; exported for simpi-replay). */
 __attribute__((visibility("default"))) void simpi_trace_sleep(double seconds);
+/* The replayer's next irecv, posted for the match a wildcard receive had,
+ * is recorded as that wildcard receive (any: 1 source, 2 tag). */
+__attribute__((visibility("default"))) void simpi_trace_wildcard(int any);
+/* Replay of the topology lines comm_cart and comm_adjacent (src/mpi/topo.c):
+ * the topology put on a communicator that a comm_split line rebuilt. */
+__attribute__((visibility("default"))) void simpi_trace_cart(MPI_Comm comm, int ndims, const int dims[],
+                                                             const int periods[]);
+__attribute__((visibility("default"))) void simpi_trace_adjacent(MPI_Comm comm, int nin, const int in[], int nout,
+                                                                 const int out[]);
 /* The replayer says which trace line it performs (for deadlock reports). */
 __attribute__((visibility("default"))) void simpi_trace_position(const char *file, long line);
 #endif

@@ -89,7 +89,7 @@ int PMPI_Finalized(int *flag)
 int PMPI_Finalize(void)
 {
   MPI_ENTER("MPI_Finalize");
-  p2p_bsend_flush();
+  act_bsend_flush(0);
   if (self->live_requests > 0)
     rt_warn("rank %d: MPI_Finalize with %ld pending request%s (never completed or freed)", self->id,
             self->live_requests, self->live_requests == 1 ? "" : "s");

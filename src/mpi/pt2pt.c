@@ -212,7 +212,7 @@ int PMPI_Buffer_attach(void *buffer, int size)
 int PMPI_Buffer_detach(void *buffer_addr, int *size)
 {
   MPI_ENTER("MPI_Buffer_detach");
-  p2p_bsend_flush();
+  act_bsend_flush(1);
   *(void **)buffer_addr = self->bsend_buf;
   *size = (int)self->bsend_size;
   self->bsend_buf = NULL;
