@@ -10,6 +10,7 @@
 #include "../kernel/kernel.h"
 #include "../runtime/runtime.h"
 #include "../mpi/topo.h"
+#include "../mpi/op.h"
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -313,6 +314,8 @@ static void plain_args(enum coll_id id, rt_comm_t *c, coll_args_t *b)
  * pre "i" for the nonblocking form, which SMPI writes as the blocking line
  * with an i in front). SimGrid's format has no communicators, so one other
  * than the world gets a trailing " comm=ID" (the ID of a comm_split line),
+ * a call with MPI_IN_PLACE " inplace=1" and a reduction by a user
+ * operation " userop=C" (C: 1 if commutative), as algorithms depend on both,
  * unless tracing/ti-compat:yes asks for SimGrid's subset only. Extensions:
  * "reducescatterblock COUNT 0 TYPE" and "alltoallw" (see trace_vcoll).
  * Returns 1 if a line was written. */
@@ -324,9 +327,16 @@ static int trace_coll(const char *pre, enum coll_id id, rt_comm_t *c, const coll
   plain_args(id, c, a);
   long sn = 0, rn = 0;
   int sid = a->st ? trace_type(a->st, a->scount, &sn) : 0, rid = a->rt ? trace_type(a->rt, a->rcount, &rn) : 0;
-  char suffix[24] = ""; /* extension: the communicator, when it is not the world */
+  char suffix[40] = ""; /* extensions: the communicator, when it is not the world; MPI_IN_PLACE */
+  int n = 0;
   if (!world_of(c))
-    snprintf(suffix, sizeof suffix, " comm=%d", c->trace_id);
+    n = snprintf(suffix, sizeof suffix, " comm=%d", c->trace_id);
+  if ((args->sbuf == MPI_IN_PLACE || args->rbuf == MPI_IN_PLACE) && !rt_opts.trace_compat)
+    n += snprintf(suffix + n, sizeof suffix - (size_t)n, " inplace=1");
+  int reduction = id == COLL_REDUCE || id == COLL_ALLREDUCE || id == COLL_SCAN || id == COLL_EXSCAN ||
+                  id == COLL_REDUCE_SCATTER || id == COLL_REDUCE_SCATTER_BLOCK;
+  if (reduction && !op_predefined(args->op) && !rt_opts.trace_compat)
+    snprintf(suffix + n, sizeof suffix - (size_t)n, " userop=%d", op_commutative(args->op));
   switch (id) {
   case COLL_BARRIER: TRACE("%sbarrier%s", pre, suffix); break;
   case COLL_BCAST: TRACE("%sbcast %ld %d %d%s", pre, rn, a->root, rid, suffix); break;

@@ -219,10 +219,25 @@ static void set_comm(long id, MPI_Comm c)
   comms[id] = c;
 }
 
+static int userop = -1; /* the line's reduction used a user operation: 1 commutative, 0 not; -1 none */
+static int inplace; /* the line's collective was called with MPI_IN_PLACE */
+
 /* A predefined operation defined on t (the trace does not say which one the
- * program used; the time of a reduction does not depend on it). */
+ * program used; the time of a reduction does not depend on it), or a user
+ * operation, commutative or not, when the line says so (algorithms differ). */
+static void keep_first(void *in, void *inout, int *len, MPI_Datatype *t)
+{
+  (void)in, (void)inout, (void)len, (void)t;
+}
+
 static MPI_Op red_op(MPI_Datatype t)
 {
+  static MPI_Op user[2] = {MPI_OP_NULL, MPI_OP_NULL}; /* non-commutative and commutative (results unused) */
+  if (userop >= 0) {
+    if (user[userop] == MPI_OP_NULL)
+      MPI_Op_create(keep_first, userop, &user[userop]);
+    return user[userop];
+  }
   if (t == MPI_FLOAT_INT || t == MPI_DOUBLE_INT || t == MPI_LONG_INT || t == MPI_2INT || t == MPI_SHORT_INT ||
       t == MPI_LONG_DOUBLE_INT)
     return MPI_MAXLOC;
@@ -278,7 +293,7 @@ static void perform_coll(int a, int nb, MPI_Comm comm)
     int rooted = a == TI_REDUCE;
     int root = rooted && ntok > 4 ? (int)num(4, "the root") : 0;
     MPI_Datatype t = type(rooted ? 5 : 4);
-    void *s = buf(count, t, 0), *r = buf(count, t, 1);
+    void *s = inplace ? MPI_IN_PLACE : buf(count, t, 0), *r = buf(count, t, 1);
     int c = (int)count;
     MPI_Op op = red_op(t);
     if (a == TI_ALLREDUCE)
@@ -300,6 +315,10 @@ static void perform_coll(int a, int nb, MPI_Comm comm)
     int root = rooted ? (int)num(4, "the root") : 0;
     MPI_Datatype st = type(rooted ? 5 : 4), rt = type(rooted ? 6 : 5);
     void *s = buf(n * sc, st, 0), *r = buf(n * rc, rt, 1);
+    if (inplace && a == TI_SCATTER)
+      r = MPI_IN_PLACE;
+    else if (inplace)
+      s = MPI_IN_PLACE;
     int c1 = (int)sc, c2 = (int)rc;
     if (a == TI_GATHER)
       nb ? MPI_Igather(s, c1, st, r, c2, rt, root, comm, rq) : MPI_Gather(s, c1, st, r, c2, rt, root, comm);
@@ -325,7 +344,7 @@ static void perform_coll(int a, int nb, MPI_Comm comm)
       long sc = num(2, "the send count"), rsum = read_counts(3, n, c1, d1);
       int root = all ? 0 : (int)num(3 + n, "the root"), t0 = 3 + n + !all;
       MPI_Datatype st = type(t0), rt = type(t0 + 1);
-      void *s = buf(sc, st, 0), *r = buf(rsum, rt, 1);
+      void *s = inplace ? MPI_IN_PLACE : buf(sc, st, 0), *r = buf(rsum, rt, 1);
       if (all)
         nb ? MPI_Iallgatherv(s, (int)sc, st, r, c1, d1, rt, comm, rq)
            : MPI_Allgatherv(s, (int)sc, st, r, c1, d1, rt, comm);
@@ -336,13 +355,13 @@ static void perform_coll(int a, int nb, MPI_Comm comm)
       long ssum = read_counts(2, n, c1, d1), rc = num(2 + n, "the receive count");
       int root = (int)num(3 + n, "the root");
       MPI_Datatype st = type(4 + n), rt = type(5 + n);
-      void *s = buf(ssum, st, 0), *r = buf(rc, rt, 1);
+      void *s = buf(ssum, st, 0), *r = inplace ? MPI_IN_PLACE : buf(rc, rt, 1);
       nb ? MPI_Iscatterv(s, c1, d1, st, r, (int)rc, rt, root, comm, rq)
          : MPI_Scatterv(s, c1, d1, st, r, (int)rc, rt, root, comm);
     } else if (a == TI_ALLTOALLV) {
       long ssum = read_counts(3, n, c1, d1), rsum = read_counts(4 + n, n, c2, d2);
       MPI_Datatype st = type(4 + 2 * n), rt = type(5 + 2 * n);
-      void *s = buf(ssum, st, 0), *r = buf(rsum, rt, 1);
+      void *s = inplace ? MPI_IN_PLACE : buf(ssum, st, 0), *r = buf(rsum, rt, 1);
       nb ? MPI_Ialltoallv(s, c1, d1, st, r, c2, d2, rt, comm, rq)
          : MPI_Alltoallv(s, c1, d1, st, r, c2, d2, rt, comm);
     } else if (a == TI_ALLTOALLW) {
@@ -350,13 +369,13 @@ static void perform_coll(int a, int nb, MPI_Comm comm)
       for (int i = 0; i < n; i++)
         ts[i] = MPI_BYTE;
       long ssum = read_counts(3, n, c1, d1), rsum = read_counts(4 + n, n, c2, d2);
-      void *s = buf(ssum, MPI_BYTE, 0), *r = buf(rsum, MPI_BYTE, 1);
+      void *s = inplace ? MPI_IN_PLACE : buf(ssum, MPI_BYTE, 0), *r = buf(rsum, MPI_BYTE, 1);
       nb ? MPI_Ialltoallw(s, c1, d1, ts, r, c2, d2, ts, comm, rq) : MPI_Alltoallw(s, c1, d1, ts, r, c2, d2, ts, comm);
     } else { /* reducescatter */
       long sum = read_counts(2, n, c1, d1);
       comp = real(2 + n, "the computation");
       MPI_Datatype t = type(3 + n);
-      void *s = buf(sum, t, 0), *r = buf(sum, t, 1);
+      void *s = inplace ? MPI_IN_PLACE : buf(sum, t, 0), *r = buf(sum, t, 1);
       nb ? MPI_Ireduce_scatter(s, r, c1, t, red_op(t), comm, rq) : MPI_Reduce_scatter(s, r, c1, t, red_op(t), comm);
     }
     break;
@@ -365,7 +384,7 @@ static void perform_coll(int a, int nb, MPI_Comm comm)
     long count = num(2, "the count");
     comp = real(3, "the computation");
     MPI_Datatype t = type(4);
-    void *s = buf(count * n, t, 0), *r = buf(count, t, 1);
+    void *s = inplace ? MPI_IN_PLACE : buf(count * n, t, 0), *r = buf(inplace ? count * n : count, t, 1);
     nb ? MPI_Ireduce_scatter_block(s, r, (int)count, t, red_op(t), comm, rq)
        : MPI_Reduce_scatter_block(s, r, (int)count, t, red_op(t), comm);
     break;
@@ -566,6 +585,10 @@ static void extensions(MPI_Comm *comm, int *src, int *tag)
       *src = (int)v;
     else if (eq - t == 3 && !strncmp(t, "tag", 3))
       *tag = (int)v;
+    else if (eq - t == 7 && !strncmp(t, "inplace", 7))
+      inplace = v != 0;
+    else if (eq - t == 6 && !strncmp(t, "userop", 6))
+      userop = v != 0;
     else
       die("unknown extension '%s'", t);
     ntok--;
@@ -576,6 +599,8 @@ static void perform(void)
 {
   MPI_Comm comm = MPI_COMM_WORLD;
   int src = -1, xtag = -1;
+  inplace = 0;
+  userop = -1;
   extensions(&comm, &src, &xtag);
   int a = ti_action(tok[1], strlen(tok[1]));
   if (a < 0)
