@@ -52,17 +52,19 @@ void act_start(p2p_req_t *r)
     if (r->kind == P2P_SEND)
       trace_p2p(r->nonblocking ? "isend" : "send", r, r->peer_world, r->tag);
     else if (r->nonblocking) {
-      /* extension: a wildcard receive gets its actual source and tag
-       * appended when it completes (the line is held until then); a
-       * replay posts it for that match, and says so, to record it back */
+      /* a wildcard receive's line is held until it completes, then gets
+       * its match appended (extension), or under ti-compat written with
+       * its match instead of the wildcards (smpirun cannot replay those);
+       * a replay posts it for that match, and says so, to record it back */
       int any = (r->peer == MPI_ANY_SOURCE) | (r->tag == MPI_ANY_TAG) << 1;
       if (rt_self) {
         any |= rt_self->trace_wild;
         rt_self->trace_wild = 0;
       }
       r->trace_any = (unsigned char)any;
-      trace_p2p("irecv", r, any & 1 ? -333 : r->peer_world, any & 2 ? MPI_ANY_TAG : r->tag);
-      r->trace_mark = any && !rt_opts.trace_compat && rt_self ? trace_hold_last(rt_self->id) + 1 : 0;
+      trace_p2p("irecv", r, any & 1 ? TI_ANY_SOURCE : r->peer_world, any & 2 ? TI_ANY_TAG : r->tag);
+      long long mark = any && rt_self ? trace_hold_last(rt_self->id) : -1;
+      r->trace_mark = mark > 0 ? mark : 0;
     }
   }
   p2p_start(r);
@@ -82,7 +84,8 @@ void act_start_matched(p2p_req_t *r, p2p_msg_t *m)
  * source and tag, so that a replay of wildcard receives is deterministic; a
  * nonblocking one is written as a wait (SMPI's "wait SRC DST TAG", with
  * the wildcards its irecv line had, then simpi's " src=S tag=T" when they
- * were wildcards: the same text is appended to the irecv line); a
+ * were wildcards: the same text is appended to the irecv line; under
+ * ti-compat both lines name the match instead of the wildcards); a
  * nonblocking collective as "wait 0 0 -K", K numbering this rank's
  * nonblocking collective lines from 1 (where SMPI writes an internal tag). */
 static void traced_done(p2p_req_t *r)
@@ -104,19 +107,27 @@ static void traced_done(p2p_req_t *r)
     if (r->trace_any & 2)
       snprintf(ext + n, sizeof ext - (size_t)n, " tag=%d", r->st.MPI_TAG);
   }
-  if (r->trace_mark) {
-    trace_patch(rt_self->id, r->trace_mark - 1, r->cancelled ? NULL : ext);
-    r->trace_mark = 0;
-  }
+  int compat_match = rt_opts.trace_compat && r->trace_mark && !r->cancelled;
+  if (r->trace_mark && compat_match) {
+    long n;
+    int id = trace_type(r->dt, r->count, &n);
+    char line[96];
+    snprintf(line, sizeof line, "irecv %d %d %ld %d", r->flow_src, r->st.MPI_TAG, n, id);
+    trace_patch(rt_self->id, r->trace_mark, line, 1);
+  } else if (r->trace_mark)
+    trace_patch(rt_self->id, r->trace_mark, r->cancelled ? NULL : ext, 0);
+  r->trace_mark = 0;
   if (r->peer == MPI_PROC_NULL || r->cancelled || r->kind == P2P_RMA)
     return;
   int me = r->owner;
   if (r->nonblocking) {
     if (r->kind == P2P_SEND)
       TRACE("wait %d %d %d", me, r->peer_world, r->tag);
+    else if (compat_match)
+      TRACE("wait %d %d %d", r->flow_src, me, r->st.MPI_TAG);
     else
-      TRACE("wait %d %d %d%s", r->trace_any & 1 ? -333 : r->peer_world, me, r->trace_any & 2 ? MPI_ANY_TAG : r->tag,
-            ext);
+      TRACE("wait %d %d %d%s", r->trace_any & 1 ? TI_ANY_SOURCE : r->peer_world, me,
+            r->trace_any & 2 ? TI_ANY_TAG : r->tag, ext);
   } else if (r->kind == P2P_RECV)
     trace_p2p("recv", r, r->peer_world >= 0 ? r->peer_world : r->flow_src,
               r->tag == MPI_ANY_TAG ? r->st.MPI_TAG : r->tag);
@@ -150,11 +161,11 @@ int act_cancel(p2p_req_t *r)
 {
   int done = p2p_cancel(r);
   if (done && trace_on && rt_self && !rt_opts.trace_compat && r->nonblocking && r->kind == P2P_RECV) {
-    TRACE("cancel %d %d %d", r->trace_any & 1 ? -333 : r->peer_world, r->owner,
-          r->trace_any & 2 ? MPI_ANY_TAG : r->tag);
+    TRACE("cancel %d %d %d", r->trace_any & 1 ? TI_ANY_SOURCE : r->peer_world, r->owner,
+          r->trace_any & 2 ? TI_ANY_TAG : r->tag);
     r->trace_done = 1; /* nothing more to write when it completes */
     if (r->trace_mark) {
-      trace_patch(rt_self->id, r->trace_mark - 1, NULL);
+      trace_patch(rt_self->id, r->trace_mark, NULL, 0);
       r->trace_mark = 0;
     }
   }
@@ -240,8 +251,10 @@ static void trace_vcoll(const char *pre, enum coll_id id, rt_comm_t *c, const co
     fclose(rs);
     if (!w)
       fprintf(out, "%salltoallv %ld%s %ld%s %d %d", pre, ssum, counts, rsum, rcounts, sid, rid);
-    else if (rt_opts.trace_compat)
-      fprintf(out, "%salltoallv %ld%s %ld%s %d %d", pre, ssum, counts, rsum, rcounts, sid, sid);
+    else if (rt_opts.trace_compat) {
+      int byte = trace_type(dt_get(MPI_BYTE), 0, &k);
+      fprintf(out, "%salltoallv %ld%s %ld%s %d %d", pre, ssum, counts, rsum, rcounts, byte, byte);
+    }
     else
       fprintf(out, "%salltoallw %ld%s %ld%s", pre, ssum, counts, rsum, rcounts);
     free(rcounts);

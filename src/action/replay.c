@@ -17,7 +17,7 @@
 
 /* A request started by an isend, irecv or nonblocking collective line and
  * not yet completed by a wait line. Point-to-point ones are found by the
- * "SRC DST TAG" of their line (src = -333 for MPI_ANY_SOURCE; actual: the
+ * "SRC DST TAG" of their line (-333 for MPI_ANY_SOURCE; actual: the
  * source recorded by src=, -1 if none); collectives by their number K
  * (1, 2, ... in the order of their lines), waited as "wait 0 0 -K". */
 typedef struct pending {
@@ -127,11 +127,15 @@ static void complete(pending_t **pp)
   }
 }
 
+static int peer(long p) { return p == TI_ANY_SOURCE ? MPI_ANY_SOURCE : (int)p; }
+/* SMPI writes MPI_ANY_TAG as -444 (simpi's own traces did as -1, MPI_ANY_TAG here) */
+static int tag_of(long t) { return t == TI_ANY_TAG ? MPI_ANY_TAG : (int)t; }
+
 static pending_t **find_p2p(int src, int dst, int tag, int actual)
 {
   for (pending_t **pp = &pending; *pp; pp = &(*pp)->next) {
     pending_t *p = *pp;
-    if (!p->nbc && (p->src == src || src == -333 || p->src == -333) && p->dst == dst && p->tag == tag &&
+    if (!p->nbc && (p->src == src || src == TI_ANY_SOURCE || p->src == TI_ANY_SOURCE) && p->dst == dst && p->tag == tag &&
         (actual < 0 || p->actual < 0 || p->actual == actual))
       return pp;
   }
@@ -148,7 +152,7 @@ static void wait_line(int actual)
     pp = pending ? &pending : NULL;
   else {
     int src = (int)num(2, "the source"), dst = (int)num(3, "the destination"), tag = (int)num(4, "the tag");
-    pp = find_p2p(src, dst, tag, actual);
+    pp = find_p2p(src, dst, tag_of(tag), actual);
     if (!pp && tag < 0) {
       for (pending_t **q = &pending; *q && !pp; q = &(*q)->next)
         if ((*q)->nbc == -tag)
@@ -163,7 +167,6 @@ static void wait_line(int actual)
   complete(pp);
 }
 
-static int peer(long p) { return p == -333 ? MPI_ANY_SOURCE : (int)p; }
 
 /* Buffered sends need an attached buffer: one large enough for any trace
  * (only its size is accounted for; its memory is never touched). */
@@ -625,7 +628,7 @@ static void perform(void)
   case TI_IBSEND:
   case TI_RECV:
   case TI_IRECV: {
-    int p = peer(num(2, "the partner")), tag = (int)num(3, "the tag");
+    int p = peer(num(2, "the partner")), tag = tag_of(num(3, "the tag"));
     long count = num(4, "the count");
     MPI_Datatype t = type(5);
     /* peers and src= are world ranks: on another communicator, its ranks */
@@ -646,7 +649,7 @@ static void perform(void)
       if (src >= 0 || xtag >= 0)
         simpi_trace_wildcard((src >= 0 && p == MPI_ANY_SOURCE) | (xtag >= 0 && tag == MPI_ANY_TAG) << 1);
       MPI_Irecv(buf(count, t, 1), c, t, csrc >= 0 ? csrc : cp, xtag >= 0 ? xtag : tag, comm, &r);
-      add_pending(r, p == MPI_ANY_SOURCE ? -333 : p, rank, tag, src, 0, NULL);
+      add_pending(r, p == MPI_ANY_SOURCE ? TI_ANY_SOURCE : p, rank, tag, src, 0, NULL);
       break;
     default:
       if (a == TI_ISEND)
@@ -661,7 +664,7 @@ static void perform(void)
   }
   case TI_CANCEL: {
     pending_t **pp = ntok >= 5 ? find_p2p((int)num(2, "the source"), (int)num(3, "the destination"),
-                                         (int)num(4, "the tag"), -1)
+                                         tag_of(num(4, "the tag")), -1)
                                : NULL;
     if (!pp)
       die("%s: no pending request matches", "cancel");

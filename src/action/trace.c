@@ -19,7 +19,10 @@ typedef struct rank_buf {
   char *data;
   size_t len, cap;
   long long flushed; /* bytes already in the file: data[0] is at this offset */
-  long long *holds;  /* offsets of lines that may still be patched, oldest first */
+  struct hold {
+    long long id, at; /* at: offset of a line that may still be patched */
+  } *holds;           /* oldest first */
+  long long next_hold;
   int nholds, hcap;
   int started; /* file created */
 } rank_buf_t;
@@ -73,7 +76,7 @@ static void make_room(int rank)
     flush_rank(rank);
     return;
   }
-  size_t keep_from = (size_t)(b->holds[0] - b->flushed);
+  size_t keep_from = (size_t)(b->holds[0].at - b->flushed);
   if (keep_from > 0)
     flush_bytes(rank, keep_from);
   if (b->len + 512 > b->cap) {
@@ -144,32 +147,36 @@ long long trace_hold_last(int rank)
     b->hcap = b->hcap ? 2 * b->hcap : 4;
     b->holds = realloc(b->holds, sizeof *b->holds * (size_t)b->hcap);
   }
-  long long at = b->flushed + (long long)start;
-  b->holds[b->nholds++] = at;
-  return at;
+  b->holds[b->nholds++] = (struct hold){++b->next_hold, b->flushed + (long long)start};
+  return b->next_hold;
 }
 
-void trace_patch(int rank, long long at, const char *text)
+void trace_patch(int rank, long long mark, const char *text, int replace)
 {
   rank_buf_t *b = &bufs[rank];
   int i = 0;
-  while (i < b->nholds && b->holds[i] != at)
+  while (i < b->nholds && b->holds[i].id != mark)
     i++;
   if (i == b->nholds) /* flushed meanwhile: the line stays as it is */
     return;
+  long long at = b->holds[i].at;
   memmove(b->holds + i, b->holds + i + 1, sizeof *b->holds * (size_t)(b->nholds - i - 1));
   b->nholds--;
-  if (!text || !*text)
+  if (!text)
     return;
   size_t n = strlen(text);
   if (b->len + n + 512 > b->cap) {
     b->cap += n + 512;
     b->data = realloc(b->data, b->cap);
   }
-  char *eol = memchr(b->data + (at - b->flushed), '\n', b->len - (size_t)(at - b->flushed));
-  memmove(eol + n, eol, (size_t)(b->data + b->len - eol));
-  memcpy(eol, text, n);
-  b->len += n;
+  char *line = b->data + (at - b->flushed), *eol = memchr(line, '\n', b->len - (size_t)(at - b->flushed));
+  char *from = replace ? memchr(line, ' ', (size_t)(eol - line)) + 1 : eol; /* after "<rank> " */
+  long delta = (long)n - (long)(eol - from);
+  memmove(from + n, eol, (size_t)(b->data + b->len - eol));
+  memcpy(from, text, n);
+  b->len = (size_t)((long)b->len + delta);
+  for (int k = i; k < b->nholds; k++) /* the later held lines moved */
+    b->holds[k].at += delta;
 }
 
 void trace_close(void)

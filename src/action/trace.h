@@ -4,16 +4,22 @@
 #define SIMPI_TRACE_H
 #include "../mpi/datatype.h"
 
+/* How SMPI's traces write the wildcards of receives. */
+#define TI_ANY_SOURCE (-333)
+#define TI_ANY_TAG (-444)
+
 extern int trace_on;
 /* Starts recording into path (the index) and path_files/ for nranks ranks. */
 int trace_open(const char *path, int nranks, char *err, size_t errlen);
 /* Appends "<rank> <formatted>\n" to the rank's file. */
 void trace_line(int rank, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void trace_close(void);
-/* Keeps the rank's last line in memory until trace_patch(rank, mark, text)
- * appends text to it (NULL: leaves it as is); returns the mark. */
+/* Keeps the rank's last line in memory until trace_patch(rank, mark, text,
+ * replace) appends text to it, or replaces what follows its rank with text
+ * (text NULL: leaves it as is); returns the mark (from 1), -1 if the rank
+ * has no line in memory. */
 long long trace_hold_last(int rank);
-void trace_patch(int rank, long long mark, const char *text);
+void trace_patch(int rank, long long mark, const char *text, int replace);
 /* SMPI's id of a datatype, and the count to write for count elements of it
  * (derived types are written as bytes). */
 int trace_type(const dt_t *t, long count, long *out_count);

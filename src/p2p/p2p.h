@@ -41,7 +41,7 @@ typedef struct p2p_req {
   int flow_src;      /* and the world rank that sent it */
   struct rt_cp_node *cp; /* receive, --stats: the critical-path chain the message left with */
   struct p2p_req *sprev, *snext; /* send with a handle: its rank's user_sends list */
-  long long trace_mark; /* recording: 1 + the mark of its wildcard irecv line (src/action), 0 none */
+  long long trace_mark; /* recording: the mark of its held wildcard irecv line (src/action), 0 none */
   long trace_nbc;       /* recording: number of its nonblocking collective line, 0 none */
   unsigned char trace_done; /* recording: its completion is written (tests after a wait must not write it again) */
   unsigned char trace_any; /* recording, irecv: written with source (1) and/or tag (2) as wildcards */
