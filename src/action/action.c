@@ -11,6 +11,7 @@
 #include "../runtime/runtime.h"
 #include "../mpi/topo.h"
 #include "../mpi/op.h"
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -28,9 +29,11 @@ static int world_of(const rt_comm_t *c) { return comm_size(c) == rt_nranks && !c
  * ssend, issend, bsend, ibsend (SMPI's format has only send and isend). */
 static void trace_p2p(const char *kind, const p2p_req_t *r, int peer_world, int tag)
 {
-  long n;
-  int id = trace_type(r->dt, r->count, &n);
-  char suffix[24] = "";
+  if (!trace_on || !rt_self)
+    return;
+  long v[4] = {peer_world, tag, 0, 0};
+  v[3] = trace_type(r->dt, r->count, &v[2]);
+  char suffix[24] = "", word[16];
   const char *mode = "";
   if (!rt_opts.trace_compat) {
     rt_comm_t *c = r->comm != MPI_COMM_NULL ? comm_get(r->comm) : NULL;
@@ -40,9 +43,10 @@ static void trace_p2p(const char *kind, const p2p_req_t *r, int peer_world, int 
       mode = r->mode == P2P_SYNC ? "s" : r->mode == P2P_BUFFERED ? "b" : "";
   }
   if (*mode && r->nonblocking)
-    TRACE("i%s%s %d %d %ld %d%s", mode, kind + 1, peer_world, tag, n, id, suffix);
+    snprintf(word, sizeof word, "i%s%s", mode, kind + 1);
   else
-    TRACE("%s%s %d %d %ld %d%s", mode, kind, peer_world, tag, n, id, suffix);
+    snprintf(word, sizeof word, "%s%s", mode, kind);
+  trace_ints(rt_self->id, *mode ? word : kind, 4, v, suffix);
 }
 
 void act_start(p2p_req_t *r)
@@ -121,13 +125,12 @@ static void traced_done(p2p_req_t *r)
     return;
   int me = r->owner;
   if (r->nonblocking) {
-    if (r->kind == P2P_SEND)
-      TRACE("wait %d %d %d", me, r->peer_world, r->tag);
-    else if (compat_match)
-      TRACE("wait %d %d %d", r->flow_src, me, r->st.MPI_TAG);
-    else
-      TRACE("wait %d %d %d%s", r->trace_any & 1 ? TI_ANY_SOURCE : r->peer_world, me,
-            r->trace_any & 2 ? TI_ANY_TAG : r->tag, ext);
+    long v[3] = {me, r->peer_world, r->tag}; /* a send's */
+    if (r->kind == P2P_RECV && compat_match)
+      v[0] = r->flow_src, v[1] = me, v[2] = r->st.MPI_TAG;
+    else if (r->kind == P2P_RECV)
+      v[0] = r->trace_any & 1 ? TI_ANY_SOURCE : r->peer_world, v[1] = me, v[2] = r->trace_any & 2 ? TI_ANY_TAG : r->tag;
+    trace_ints(rt_self->id, "wait", 3, v, ext);
   } else if (r->kind == P2P_RECV)
     trace_p2p("recv", r, r->peer_world >= 0 ? r->peer_world : r->flow_src,
               r->tag == MPI_ANY_TAG ? r->st.MPI_TAG : r->tag);
@@ -462,7 +465,14 @@ void act_reduce_local(const void *in, void *inout, int count, const dt_t *t, MPI
 
 void act_init(void) { TRACE("init"); }
 void act_finalize(void) { TRACE("finalize"); }
-void act_compute_traced(int rank, double flops) { trace_line(rank, "compute %.0f", flops); }
+void act_compute_traced(int rank, double flops)
+{
+  if (flops < 9e18) {
+    long v = (long)nearbyint(flops); /* as %.0f rounds */
+    trace_ints(rank, "compute", 1, &v, NULL);
+  } else
+    trace_line(rank, "compute %.0f", flops);
+}
 /* " c1 .. cn" for the blocks (each as trace_type writes it: bytes for
  * derived types and in the w-form), or " c" for the first block only. */
 static void put_blocks(FILE *out, const coll_nbr_t *b, int n, int each, int bytes)

@@ -135,6 +135,57 @@ void trace_line(int rank, const char *fmt, ...)
   b->data[b->len++] = '\n';
 }
 
+/* Digits of v at p; returns the end. */
+static char *put_long(char *p, long v)
+{
+  char tmp[24];
+  int n = 0;
+  unsigned long u = v < 0 ? -(unsigned long)v : (unsigned long)v;
+  do
+    tmp[n++] = (char)('0' + u % 10);
+  while (u /= 10);
+  if (v < 0)
+    *p++ = '-';
+  while (n)
+    *p++ = tmp[--n];
+  return p;
+}
+
+void trace_ints(int rank, const char *word, int n, const long *v, const char *suffix)
+{
+  size_t wl = strlen(word), sl = suffix ? strlen(suffix) : 0;
+  if (wl + sl + 24 * (size_t)(n + 1) > 480) { /* not a short line: the general path */
+    char *line = NULL;
+    size_t len;
+    FILE *f = open_memstream(&line, &len);
+    fputs(word, f);
+    for (int i = 0; i < n; i++)
+      fprintf(f, " %ld", v[i]);
+    if (suffix)
+      fputs(suffix, f);
+    fclose(f);
+    trace_line(rank, "%s", line);
+    free(line);
+    return;
+  }
+  make_room(rank);
+  rank_buf_t *b = &bufs[rank];
+  char *p = put_long(b->data + b->len, rank);
+  *p++ = ' ';
+  memcpy(p, word, wl);
+  p += wl;
+  for (int i = 0; i < n; i++) {
+    *p++ = ' ';
+    p = put_long(p, v[i]);
+  }
+  if (sl) {
+    memcpy(p, suffix, sl);
+    p += sl;
+  }
+  *p++ = '\n';
+  b->len = (size_t)(p - b->data);
+}
+
 long long trace_hold_last(int rank)
 {
   rank_buf_t *b = &bufs[rank];
@@ -197,11 +248,10 @@ static const int smpi_ids[SIMPI_NUM_BASIC_TYPES] = {
 
 int trace_type(const dt_t *t, long count, long *out_count)
 {
-  for (int i = 1; i < SIMPI_NUM_BASIC_TYPES; i++)
-    if (t == dt_get(SIMPI_T(i))) {
-      *out_count = count;
-      return smpi_ids[i];
-    }
+  if (!t->derived && t->id > 0 && t->id < SIMPI_NUM_BASIC_TYPES) { /* a predefined type: its table index */
+    *out_count = count;
+    return smpi_ids[t->id];
+  }
   *out_count = count * (long)t->size;
   return smpi_ids[4]; /* MPI_BYTE */
 }

@@ -13,6 +13,8 @@ extern int trace_on;
 int trace_open(const char *path, int nranks, char *err, size_t errlen);
 /* Appends "<rank> <formatted>\n" to the rank's file. */
 void trace_line(int rank, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The same, without printf, for the frequent lines: "<rank> WORD V1 .. Vn[SUFFIX]\n". */
+void trace_ints(int rank, const char *word, int n, const long *v, const char *suffix);
 void trace_close(void);
 /* Keeps the rank's last line in memory until trace_patch(rank, mark, text,
  * replace) appends text to it, or replaces what follows its rank with text
