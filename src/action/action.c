@@ -42,10 +42,8 @@ static void trace_p2p(const char *kind, const p2p_req_t *r, int peer_world, int 
     if (r->kind == P2P_SEND)
       mode = r->mode == P2P_SYNC ? "s" : r->mode == P2P_BUFFERED ? "b" : "";
   }
-  if (*mode && r->nonblocking)
-    snprintf(word, sizeof word, "i%s%s", mode, kind + 1);
-  else
-    snprintf(word, sizeof word, "%s%s", mode, kind);
+  if (*mode) /* ssend, issend, bsend, ibsend */
+    snprintf(word, sizeof word, "%s%s%s", r->nonblocking ? "i" : "", mode, r->nonblocking ? kind + 1 : kind);
   trace_ints(rt_self->id, *mode ? word : kind, 4, v, suffix);
 }
 
