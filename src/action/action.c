@@ -1,8 +1,9 @@
 /* The action layer (see action.h): each action executes through p2p, coll
  * or the kernel, and, when recording, is written to the rank's trace in
- * SimGrid's time-independent format. Replays call the same MPI functions,
- * hence the same actions. Point-to-point peers are written as world ranks;
- * collectives only on MPI_COMM_WORLD (the format has no communicators). */
+ * SimGrid's time-independent format, with simpi's extensions (trailing
+ * KEY=VALUE tokens and lines of its own, listed in README.md) unless
+ * tracing/ti-compat:yes. Replays call the same MPI functions, hence the same
+ * actions. Point-to-point peers are written as world ranks. */
 #include "action.h"
 #include "trace.h"
 #include "check.h"
