@@ -662,6 +662,14 @@ static void perform(void)
     }
     break;
   }
+  case TI_SENDRECV: { /* smpirun's "sendRecv SC DST RC SRC [ST RT]" (simpi writes Sendrecv as its two halves) */
+    long sc = num(2, "the send count"), rc = num(4, "the receive count");
+    int dst = (int)num(3, "the destination"), from = peer(num(5, "the source"));
+    MPI_Datatype st = type(6), rt = type(7);
+    MPI_Sendrecv(buf(sc, st, 0), (int)sc, st, dst, 0, buf(rc, rt, 1), (int)rc, rt, from, 0, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+    break;
+  }
   case TI_CANCEL: {
     pending_t **pp = ntok >= 5 ? find_p2p((int)num(2, "the source"), (int)num(3, "the destination"),
                                          tag_of(num(4, "the tag")), -1)

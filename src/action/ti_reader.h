@@ -58,6 +58,7 @@
   X(BSEND, "bsend")                                                                                                    \
   X(IBSEND, "ibsend")                                                                                                  \
   X(CANCEL, "cancel")                                                                                                  \
+  X(SENDRECV, "sendRecv")                                                                                              \
   X(BUFFER_DETACH, "buffer_detach")                                                                                    \
   X(WAIT, "wait")                                                                                                      \
   X(WAITALL, "waitall")                                                                                                \

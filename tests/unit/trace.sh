@@ -264,6 +264,34 @@ if command -v smpirun >/dev/null && smpicc -O2 "$top/samples/ring.c" -o ring_smp
   t=$(sed -n 's/.*Simulation time \([0-9.]*\).*/\1/p' anyc.smpi)
   [ -n "$t" ] && close "$t" "$(simtime anyc.re)" && ok "smpirun replays wildcard receives in ti-compat: $t s, simpi $(simtime anyc.re) s" ||
     bad "smpirun on wildcard receives: '$t' vs $(simtime anyc.re): $(tail -2 anyc.smpi)"
+  # smpirun writes MPI_Sendrecv as one sendRecv line: it replays here as there
+  cat > sr.c <<'C'
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+  MPI_Init(&argc, &argv);
+  int r, n;
+  static double a[20000], b[20000];
+  MPI_Comm_rank(MPI_COMM_WORLD, &r);
+  MPI_Comm_size(MPI_COMM_WORLD, &n);
+  for (int i = 0; i < 10; i++)
+    MPI_Sendrecv(a, 1000 * (i + 1), MPI_DOUBLE, (r + 1) % n, 0, b, 20000, MPI_DOUBLE, (r + n - 1) % n, 0,
+                 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Finalize();
+  return 0;
+}
+C
+  if smpicc -O2 sr.c -o sr_smpi 2>/dev/null; then
+    smpirun -np 4 -platform "$top/platforms/cluster.xml" -hostfile hosts -trace-ti --cfg=tracing/filename:"$work/sr.ti" \
+      --log=root.thres:error ./sr_smpi >/dev/null 2>&1
+    "$simrun" --replay="$work/sr.ti" -platform "$top/platforms/cluster.xml" -hostfile hosts >/dev/null 2>sr.re
+    smpirun -np 4 -platform "$top/platforms/cluster.xml" -hostfile hosts -replay "$work/sr.ti" \
+      --log=root.thres:error --log=smpi_replay.thres:info >sr.smpi 2>&1
+    t=$(sed -n 's/.*Simulation time \([0-9.]*\).*/\1/p' sr.smpi)
+    grep -q ' sendRecv ' sr.ti_files/*rank-1.txt && [ -n "$t" ] && close "$(simtime sr.re)" "$t" &&
+      ok "smpirun's sendRecv lines replay: $(simtime sr.re) s, smpirun $t s" ||
+      bad "sendRecv: simpi '$(simtime sr.re)', smpirun '$t': $(tail -2 sr.re)"
+  fi
   # smpirun's own trace of nonblocking collectives (which smpirun cannot replay) replays here
   if smpicc -O2 nbc.c -o nbc_smpi 2>/dev/null; then
     smpirun -np 3 -platform "$top/platforms/cluster.xml" -hostfile hosts -trace-ti \
