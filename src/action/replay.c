@@ -776,9 +776,10 @@ static void on_error(MPI_Comm *comm, int *code, ...)
   MPI_Error_class(*code, &cls);
   if (cls == MPI_ERR_TRUNCATE)
     return;
-  char msg[MPI_MAX_ERROR_STRING];
+  char msg[MPI_MAX_ERROR_STRING], line[MPI_MAX_ERROR_STRING + 64];
   MPI_Error_string(*code, msg, &len);
-  die("%s", msg);
+  snprintf(line, sizeof line, "%s: %s", ntok > 1 ? tok[1] : "?", msg);
+  die("%s", line);
 }
 
 int main(int argc, char **argv)

@@ -319,6 +319,9 @@ printf '1 init\n1 recv 0 0 10 6\n' > bad_files/r2.txt
 expect_err "unknown action" "bad_files/r1.txt:2: unknown action 'sned'"
 printf '0 init\n0 send 1 zero 10 6\n' > bad_files/r1.txt
 expect_err "malformed line" "bad_files/r1.txt:2: expected a number for the tag"
+printf '0 init\n0 bcast 10 7 0\n' > bad_files/r1.txt
+printf '1 init\n1 bcast 10 7 0\n' > bad_files/r2.txt
+expect_err "an MPI error names the line and its action" "bad_files/r1.txt:2: bcast: MPI_ERR_ROOT"
 printf '0 init\n0 send 1 0 1048576 6\n' > bad_files/r1.txt
 printf '1 init\n1 send 0 0 1048576 6\n' > bad_files/r2.txt
 expect_err "mismatched sends end in the deadlock report" "rank 1: in MPI_Send .*replaying .*bad_files/r2.txt:2"
