@@ -1,20 +1,29 @@
 #!/usr/bin/env bash
-# Trace replay: records the ring sample (RANKS x LAPS, 1 KiB) with simrun,
-# then replays the trace with simrun and with smpirun (smpirun -replay) on the
-# same platform and hostfile. Prints wall times (best of REPEATS), simulated
-# times and the ratio. Usage: bench/replay.sh [RANKS [LAPS [REPEATS]]]
+# Trace replay against smpirun, and the cost of recording. Two programs on
+# RANKS ranks: the ring sample (LAPS laps of 1 KiB) and bench/coll_heavy.c
+# (ROUNDS rounds of Allreduce, Bcast, Alltoall, Allgather, Reduce, Gather and
+# Barrier of 1024 doubles). Each is run on-line without and with
+# --trace-ti (ti-compat, so that smpirun reads every line), then its trace is
+# replayed by simrun and by smpirun on the same platform and hostfile, with the
+# same collective algorithms forced on both sides (those that give identical
+# times in bench/coll_smpi.sh). Prints wall times (best of REPEATS), simulated
+# times and the ratios. Usage: bench/replay.sh [RANKS [LAPS [ROUNDS [REPEATS]]]]
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-np=${1:-64} laps=${2:-2000} reps=${3:-3}
+np=${1:-64} laps=${2:-2000} rounds=${3:-100} reps=${4:-3}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 command -v smpirun >/dev/null || { echo "bench/replay.sh: smpirun not installed"; exit 1; }
 "$top/wrappers/simcc" -O2 "$top/samples/ring.c" -o "$work/ring"
+"$top/wrappers/simcc" -O2 "$top/bench/coll_heavy.c" -o "$work/coll_heavy"
 sed "s/radical=\"0-63\"/radical=\"0-$((np - 1))\"/" "$top/platforms/cluster.xml" > "$work/p.xml"
 for i in $(seq 0 $((np - 1))); do echo "node-$i"; done > "$work/hosts"
 common=(-np "$np" -platform "$work/p.xml" -hostfile "$work/hosts")
-"$top/wrappers/simrun" -q "${common[@]}" --trace-ti="$work/ring.ti" "$work/ring" "$laps" 1024 >/dev/null
-best() {
+mine=(--cfg=smpi/barrier:dissemination --cfg=smpi/bcast:binomial_tree --cfg=smpi/allreduce:rdb --cfg=smpi/reduce:binomial
+      --cfg=smpi/alltoall:pair --cfg=smpi/allgather:ring --cfg=smpi/gather:binomial)
+theirs=(--cfg=smpi/barrier:ompi_bruck --cfg=smpi/bcast:binomial_tree --cfg=smpi/allreduce:rdb --cfg=smpi/reduce:binomial
+        --cfg=smpi/alltoall:pair --cfg=smpi/allgather:ring --cfg=smpi/gather:ompi_binomial)
+best() { # best wall time of REPEATS runs of "$@"; the last run's output in $work/out
   local b=
   for _ in $(seq "$reps"); do
     local s e
@@ -25,11 +34,21 @@ best() {
   done
   echo "$b"
 }
-sw=$(best "$top/wrappers/simrun" "${common[@]}" --replay="$work/ring.ti")
-ss=$(sed -n 's/^simpi: simulated time \([0-9.]*\) s.*/\1/p' "$work/out")
-mw=$(best smpirun "${common[@]}" -replay "$work/ring.ti" --log=root.thres:error --log=smpi_replay.thres:info)
-ms=$(sed -n 's/.*Simulation time \([0-9.]*\).*/\1/p' "$work/out")
-printf 'replay of the ring trace: %d ranks x %d laps (%d messages), best of %d\n' "$np" "$laps" $((np * laps)) "$reps"
-printf '%-8s %10s %16s\n' tool "wall (s)" "simulated (s)"
-printf '%-8s %10.2f %16s\n' simrun "$sw" "$ss" smpirun "$mw" "$ms"
-awk -v a="$sw" -v b="$mw" 'BEGIN{printf "smpirun/simrun wall: %.2fx\n", b/a}'
+simtime() { sed -n 's/^simpi: simulated time \([0-9.]*\) s.*/\1/p' "$work/out"; }
+printf '%d ranks, best of %d; wall times in seconds\n' "$np" "$reps"
+printf '| program | on-line | on-line + trace | overhead | simrun --replay | smpirun -replay | smpirun/simrun | simulated (on-line / simrun / smpirun) |\n'
+printf '|---|---|---|---|---|---|---|---|\n'
+for prog in ring coll_heavy; do
+  if [ $prog = ring ]; then args=("$laps" 1024) label="ring ($laps laps)"; else args=("$rounds" 1024) label="coll_heavy ($rounds rounds)"; fi
+  on=$(best "$top/wrappers/simrun" "${common[@]}" "${mine[@]}" "$work/$prog" "${args[@]}")
+  rm -rf "$work/$prog.ti" "$work/$prog.ti_files"
+  tr=$(best "$top/wrappers/simrun" "${common[@]}" "${mine[@]}" --cfg=tracing/ti-compat:yes --trace-ti="$work/$prog.ti" \
+    "$work/$prog" "${args[@]}")
+  ts=$(simtime)
+  sw=$(best "$top/wrappers/simrun" "${common[@]}" "${mine[@]}" --replay="$work/$prog.ti")
+  ss=$(simtime)
+  mw=$(best smpirun "${common[@]}" "${theirs[@]}" -replay "$work/$prog.ti" --log=root.thres:error --log=smpi_replay.thres:info)
+  ms=$(sed -n 's/.*Simulation time \([0-9.]*\).*/\1/p' "$work/out")
+  awk -v l="$label" -v on="$on" -v tr="$tr" -v sw="$sw" -v mw="$mw" -v ts="$ts" -v ss="$ss" -v ms="$ms" 'BEGIN {
+    printf "| %s | %.2f | %.2f | %+.1f%% | %.2f | %.2f | %.2fx | %s / %s / %s |\n", l, on, tr, 100 * (tr - on) / on, sw, mw, mw / sw, ts, ss, ms }'
+done

@@ -19,6 +19,10 @@ int act_test(p2p_req_t *r);
 int act_wait_any(p2p_req_t **rs, int n);
 int act_probe(int src, int tag, int ctx, int block, MPI_Status *st);
 void act_sleep(double seconds);
+/* Cancels a receive not matched yet; returns 1 if cancelled. */
+int act_cancel(p2p_req_t *r);
+/* Waits for this rank's buffered sends (detach: at MPI_Buffer_detach, recorded). */
+void act_bsend_flush(int detach);
 void act_init(void);
 void act_finalize(void);
 /* Records a computation of flops (the compute layer calls it when recording). */
@@ -65,7 +69,9 @@ ACT_COLLS(p2p_req_t *, persist_)
 p2p_req_t *act_persist_noop(rt_comm_t *c);
 void act_persist_free(p2p_req_t *r);
 void act_reduce_local(const void *in, void *inout, int count, const dt_t *t, MPI_Op op);
-void act_neighbor(const coll_nbr_t *in, int nin, const coll_nbr_t *out, int nout, rt_comm_t *c);
+/* A neighbourhood collective of the given form (for its trace line). */
+enum act_nbr { ACT_NBR_ALLGATHER, ACT_NBR_ALLGATHERV, ACT_NBR_ALLTOALL, ACT_NBR_ALLTOALLV, ACT_NBR_ALLTOALLW };
+void act_neighbor(enum act_nbr form, const coll_nbr_t *in, int nin, const coll_nbr_t *out, int nout, rt_comm_t *c);
 
 /* The communication of communicator constructors (agreement on members and
  * contexts), in the collective context: an allgather of n ints from each
@@ -77,7 +83,15 @@ void act_comm_bcast(rt_comm_t *c, int *buf, int n, int root);
 /* A communicator made from parent (made may be MPI_COMM_NULL for this rank)
  * or freed: recorded as the split or free that rebuilds it in a replay. */
 void act_comm_made(rt_comm_t *parent, MPI_Comm made);
+void act_comm_idup_made(rt_comm_t *parent, MPI_Comm made); /* Comm_idup: no communication */
 void act_comm_freed(rt_comm_t *c);
+/* A communicator made by Comm_create_group over the group of world ranks w[0..n). */
+void act_comm_made_group(rt_comm_t *parent, const int *w, int n, int tag, MPI_Comm made);
+/* A communicator made by Dist_graph_create (its edges as this rank gave them). */
+void act_comm_dist_graph(rt_comm_t *parent, int n, const int *sources, const int *degrees, const int *dests,
+                         MPI_Comm made);
+/* A communicator given a topology (recorded as the topology line after its split). */
+void act_comm_topo(MPI_Comm made);
 
 /* One-sided operations on window w (src/rma): each returns the request of
  * its transfer, NULL when the target is the calling rank (src/action/rma_act.c). */

@@ -4,34 +4,49 @@
  * and performs each line with the MPI call it stands for, so that a replay
  * runs through exactly the code of an on-line run (and can itself be
  * recorded). Its own work is not timed: only the trace's compute lines
- * cost simulated time. */
+ * cost simulated time. Lines are read and split by ti_reader.c; the action
+ * is found by a table lookup and dispatched by a switch. */
 #include "trace.h"
+#include "ti_reader.h"
 #include <mpi.h>
 #include <smpi/smpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <zlib.h>
 
-#define MAX_TOKENS 64
-
+/* A request started by an isend, irecv or nonblocking collective line and
+ * not yet completed by a wait line. Point-to-point ones are found by the
+ * "SRC DST TAG" of their line (-333 for MPI_ANY_SOURCE; actual: the
+ * source recorded by src=, -1 if none); collectives by their number K
+ * (1, 2, ... in the order of their lines), waited as "wait 0 0 -K". */
 typedef struct pending {
   MPI_Request req;
-  int src, dst, tag;
+  int src, dst, tag, actual;
+  long nbc; /* 0: point-to-point */
+  void *owned; /* count and type arrays of a nonblocking collective */
   struct pending *next;
 } pending_t;
 
+static ti_reader_t rd;
 static const char *file;
 static long lineno;
-static int rank;
-static pending_t *pending;
+static int rank, ntok;
+static char **tok;
+static pending_t *pending, **pending_tail = &pending;
+static long nbcs; /* nonblocking collective lines so far */
 static MPI_Comm *comms; /* trace ids: 0 the world, then the ones comm_split lines make */
 static int ncomms;
 static MPI_Win *wins; /* trace ids of windows (win_create lines), from 1 */
 static int nwins;
 static char *scratch[2];
 static size_t scratch_size[2];
+static void **retired; /* scratch buffers outgrown while requests were pending */
+static int nretired;
+static MPI_Request *pcolls; /* persistent collectives by the number of their coll_init line */
+static long npcolls, pcoll_id;
+static int keep_scratch; /* persistent collectives hold the scratch buffers: never free them */
+
 
 static void die(const char *fmt, const char *arg)
 {
@@ -41,128 +56,157 @@ static void die(const char *fmt, const char *arg)
   MPI_Abort(MPI_COMM_WORLD, 1);
 }
 
-static long num(char **tok, int ntok, int i, const char *what)
+static long num(int i, const char *what)
 {
   if (i >= ntok)
     die("missing %s", what);
-  char *end;
-  long v = strtol(tok[i], &end, 10);
-  if (*end)
+  long v;
+  if (ti_long(tok[i], &v))
     die("expected a number for %s", what);
   return v;
 }
 
-static double real(char **tok, int ntok, int i, const char *what)
+static double real(int i, const char *what)
 {
   if (i >= ntok)
     die("missing %s", what);
-  char *end;
-  double v = strtod(tok[i], &end);
-  if (*end)
+  double v;
+  if (ti_real(tok[i], &v))
     die("expected a number for %s", what);
   return v;
 }
 
 /* The datatype at tok[i], MPI_DOUBLE when absent (SMPI's default). */
-static MPI_Datatype type(char **tok, int ntok, int i)
+static MPI_Datatype type(int i)
 {
   if (i >= ntok)
     return MPI_DOUBLE;
-  MPI_Datatype t = simpi_trace_datatype((int)num(tok, ntok, i, "a datatype id"));
+  MPI_Datatype t = simpi_trace_datatype((int)num(i, "a datatype id"));
   if (t == MPI_DATATYPE_NULL)
     die("unknown datatype id %s", tok[i]);
   return t;
 }
 
 /* A buffer of count elements of t: which = 0 for the send side, 1 for the
- * receive side (contents are irrelevant: only sizes matter in a replay). */
+ * receive side (contents are irrelevant: only sizes matter in a replay).
+ * A buffer that pending requests may still use is kept until none is left. */
 static void *buf(long count, MPI_Datatype t, int which)
 {
-  int size;
-  MPI_Type_size(t, &size);
-  size_t need = (size_t)(count > 0 ? count : 1) * (size_t)size;
+  MPI_Aint lb, extent; /* pair types such as MPI_DOUBLE_INT are padded: their extent exceeds their size */
+  MPI_Type_get_extent(t, &lb, &extent);
+  size_t need = (size_t)(count > 0 ? count : 1) * (size_t)(extent > 0 ? extent : 1);
   if (need > scratch_size[which]) {
-    free(scratch[which]);
-    scratch_size[which] = need;
-    scratch[which] = calloc(need, 1);
+    if (pending || keep_scratch) {
+      retired = realloc(retired, sizeof *retired * (size_t)(nretired + 1));
+      retired[nretired++] = scratch[which];
+    } else
+      free(scratch[which]);
+    scratch_size[which] = need > 2 * scratch_size[which] ? need : 2 * scratch_size[which];
+    scratch[which] = calloc(scratch_size[which], 1);
   }
   return scratch[which];
 }
 
-/* n counts from tok[first] on, into counts, with contiguous displacements
- * into displs; returns their sum. */
-static long read_counts(char **tok, int ntok, int first, int n, int *counts, int *displs)
+static pending_t *add_pending(MPI_Request r, int src, int dst, int tag, int actual, long nbc, void *owned)
 {
-  long sum = 0;
-  for (int i = 0; i < n; i++) {
-    counts[i] = (int)num(tok, ntok, first + i, "a count");
-    displs[i] = (int)sum;
-    sum += counts[i];
+  pending_t *p = malloc(sizeof *p);
+  *p = (pending_t){r, src, dst, tag, actual, nbc, owned, NULL};
+  *pending_tail = p;
+  pending_tail = &p->next;
+  return p;
+}
+
+static void complete(pending_t **pp)
+{
+  pending_t *p = *pp;
+  MPI_Wait(&p->req, MPI_STATUS_IGNORE);
+  if (!(*pp = p->next))
+    pending_tail = pp;
+  free(p->owned);
+  free(p);
+  if (!pending && !keep_scratch) {
+    for (int i = 0; i < nretired; i++)
+      free(retired[i]);
+    nretired = 0;
   }
-  return sum;
 }
 
-/* The v-forms: "gatherv SC RC... ROOT [ST RT]", "scatterv SC... RC ROOT [ST RT]",
- * "allgatherv SC RC... [ST RT]", "alltoallv SUM SC... SUM RC... [ST RT]",
- * "reducescatter RC... COMP [T]" (n = the communicator's size). */
-static void perform_v(const char *a, char **tok, int ntok, MPI_Comm comm)
-{
-  int n;
-  MPI_Comm_size(comm, &n);
-  int *c1 = malloc(4 * sizeof(int) * (size_t)n), *d1 = c1 + n, *c2 = d1 + n, *d2 = c2 + n;
-  if (!strcmp(a, "gatherv") || !strcmp(a, "allgatherv")) {
-    int all = a[0] == 'a';
-    long sc = num(tok, ntok, 2, "the send count"), rsum = read_counts(tok, ntok, 3, n, c1, d1);
-    int root = all ? 0 : (int)num(tok, ntok, 3 + n, "the root"), t0 = 3 + n + !all;
-    MPI_Datatype st = type(tok, ntok, t0), rt = type(tok, ntok, t0 + 1);
-    if (all)
-      MPI_Allgatherv(buf(sc, st, 0), (int)sc, st, buf(rsum, rt, 1), c1, d1, rt, comm);
-    else
-      MPI_Gatherv(buf(sc, st, 0), (int)sc, st, buf(rsum, rt, 1), c1, d1, rt, root, comm);
-  } else if (!strcmp(a, "scatterv")) {
-    long ssum = read_counts(tok, ntok, 2, n, c1, d1), rc = num(tok, ntok, 2 + n, "the receive count");
-    int root = (int)num(tok, ntok, 3 + n, "the root");
-    MPI_Datatype st = type(tok, ntok, 4 + n), rt = type(tok, ntok, 5 + n);
-    MPI_Scatterv(buf(ssum, st, 0), c1, d1, st, buf(rc, rt, 1), (int)rc, rt, root, comm);
-  } else if (!strcmp(a, "alltoallv")) {
-    long ssum = read_counts(tok, ntok, 3, n, c1, d1), rsum = read_counts(tok, ntok, 4 + n, n, c2, d2);
-    MPI_Datatype st = type(tok, ntok, 4 + 2 * n), rt = type(tok, ntok, 5 + 2 * n);
-    MPI_Alltoallv(buf(ssum, st, 0), c1, d1, st, buf(rsum, rt, 1), c2, d2, rt, comm);
-  } else { /* reducescatter */
-    long sum = read_counts(tok, ntok, 2, n, c1, d1);
-    double comp = real(tok, ntok, 2 + n, "the computation");
-    MPI_Datatype t = type(tok, ntok, 3 + n);
-    MPI_Reduce_scatter(buf(sum, t, 0), buf(sum, t, 1), c1, t, MPI_SUM, comm);
-    if (comp > 0)
-      smpi_execute_flops(comp);
-  }
-  free(c1);
-}
+static int peer(long p) { return p == TI_ANY_SOURCE ? MPI_ANY_SOURCE : (int)p; }
+/* SMPI writes MPI_ANY_TAG as -444 (simpi's own traces did as -1, MPI_ANY_TAG here) */
+static int tag_of(long t) { return t == TI_ANY_TAG ? MPI_ANY_TAG : (int)t; }
 
-static void add_pending(MPI_Request r, int src, int dst, int tag)
-{
-  pending_t *p = malloc(sizeof *p), **pp = &pending;
-  *p = (pending_t){r, src, dst, tag, NULL};
-  while (*pp)
-    pp = &(*pp)->next;
-  *pp = p;
-}
-
-static void wait_one(int src, int dst, int tag, int any)
+static pending_t **find_p2p(int src, int dst, int tag, int actual)
 {
   for (pending_t **pp = &pending; *pp; pp = &(*pp)->next) {
     pending_t *p = *pp;
-    if (any || ((p->src == src || src == -333 || p->src == -333) && p->dst == dst && p->tag == tag)) {
-      MPI_Wait(&p->req, MPI_STATUS_IGNORE);
-      *pp = p->next;
-      free(p);
-      return;
-    }
+    if (!p->nbc && (p->src == src || src == TI_ANY_SOURCE || p->src == TI_ANY_SOURCE) && p->dst == dst && p->tag == tag &&
+        (actual < 0 || p->actual < 0 || p->actual == actual))
+      return pp;
   }
-  die("%s: no pending request matches", "wait");
+  return NULL;
 }
 
-static int peer(long p) { return p == -333 ? MPI_ANY_SOURCE : (int)p; }
+/* "wait SRC DST TAG [src=S]" (or "wait" alone: the oldest request); "wait 0
+ * 0 -K": the nonblocking collective K, or, in a trace from smpirun (which
+ * writes an internal tag there), the oldest pending collective. */
+static void wait_line(int actual)
+{
+  pending_t **pp = NULL;
+  if (ntok < 5)
+    pp = pending ? &pending : NULL;
+  else {
+    int src = (int)num(2, "the source"), dst = (int)num(3, "the destination"), tag = (int)num(4, "the tag");
+    pp = find_p2p(src, dst, tag_of(tag), actual);
+    if (!pp && tag < 0) {
+      for (pending_t **q = &pending; *q && !pp; q = &(*q)->next)
+        if ((*q)->nbc == -tag)
+          pp = q;
+      for (pending_t **q = &pending; *q && !pp; q = &(*q)->next)
+        if ((*q)->nbc)
+          pp = q;
+    }
+  }
+  if (!pp)
+    die("%s: no pending request matches", "wait");
+  complete(pp);
+}
+
+
+/* Buffered sends need an attached buffer: one large enough for any trace
+ * (only its size is accounted for; its memory is never touched). */
+static int bsend_attached;
+static void need_bsend_buffer(void)
+{
+  static char unused;
+  if (!bsend_attached)
+    MPI_Buffer_attach(&unused, 1 << 30);
+  bsend_attached = 1;
+}
+
+/* The rank in comm of world rank w (the trace names peers by world rank). */
+static MPI_Comm cached = MPI_COMM_NULL; /* the communicator local_rank's map is for */
+static int local_rank(MPI_Comm comm, int w)
+{
+  static int *map, size;
+  if (comm != cached) { /* translate every world rank once per communicator change */
+    MPI_Group wg, cg;
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    int *all = malloc(sizeof(int) * (size_t)size);
+    map = realloc(map, sizeof(int) * (size_t)size);
+    for (int i = 0; i < size; i++)
+      all[i] = i;
+    MPI_Comm_group(MPI_COMM_WORLD, &wg);
+    MPI_Comm_group(comm, &cg);
+    MPI_Group_translate_ranks(wg, size, all, cg, map);
+    MPI_Group_free(&wg);
+    MPI_Group_free(&cg);
+    free(all);
+    cached = comm;
+  }
+  if (w < 0 || w >= size || map[w] == MPI_UNDEFINED)
+    die("world rank %s is not in the communicator of this line", tok[2]);
+  return map[w];
+}
 
 static MPI_Comm comm_of(long id)
 {
@@ -182,21 +226,270 @@ static void set_comm(long id, MPI_Comm c)
   comms[id] = c;
 }
 
-static MPI_Win win_of(char **tok, int ntok)
+static int userop = -1; /* the line's reduction used a user operation: 1 commutative, 0 not; -1 none */
+static int inplace; /* the line's collective was called with MPI_IN_PLACE */
+
+/* A predefined operation defined on t (the trace does not say which one the
+ * program used; the time of a reduction does not depend on it), or a user
+ * operation, commutative or not, when the line says so (algorithms differ). */
+static void keep_first(void *in, void *inout, int *len, MPI_Datatype *t)
 {
-  long id = num(tok, ntok, 2, "the window id");
+  (void)in, (void)inout, (void)len, (void)t;
+}
+
+static MPI_Op red_op(MPI_Datatype t)
+{
+  static MPI_Op user[2] = {MPI_OP_NULL, MPI_OP_NULL}; /* non-commutative and commutative (results unused) */
+  if (userop >= 0) {
+    if (user[userop] == MPI_OP_NULL)
+      MPI_Op_create(keep_first, userop, &user[userop]);
+    return user[userop];
+  }
+  if (t == MPI_FLOAT_INT || t == MPI_DOUBLE_INT || t == MPI_LONG_INT || t == MPI_2INT || t == MPI_SHORT_INT ||
+      t == MPI_LONG_DOUBLE_INT)
+    return MPI_MAXLOC;
+  if (t == MPI_BYTE || t == MPI_PACKED)
+    return MPI_BOR;
+  if (t == MPI_C_BOOL)
+    return MPI_LOR;
+  return MPI_SUM;
+}
+
+/* n counts from tok[first] on, into counts, with contiguous displacements
+ * into displs; returns their sum. */
+static long read_counts(int first, int n, int *counts, int *displs)
+{
+  long sum = 0;
+  for (int i = 0; i < n; i++) {
+    counts[i] = (int)num(first + i, "a count");
+    displs[i] = (int)sum;
+    sum += counts[i];
+  }
+  return sum;
+}
+
+/* A collective line, blocking or (nb) nonblocking: the same arguments. The
+ * v-forms: "gatherv SC RC... ROOT [ST RT]", "scatterv SC... RC ROOT [ST RT]",
+ * "allgatherv SC RC... [ST RT]", "alltoallv SUM SC... SUM RC... [ST RT]",
+ * "reducescatter RC... COMP [T]" (n = the communicator's size); the
+ * extensions "alltoallw SUM SB... SUM RB..." (bytes) and
+ * "reducescatterblock RC COMP [T]". */
+/* nb: 0 the blocking call, 1 its I-form, 2 its persistent form (coll_init lines) */
+#define COLL_CALL(I, B, ...)                                                                                           \
+  (nb == 2 ? MPI_##B##_init(__VA_ARGS__, MPI_INFO_NULL, rq) : nb ? MPI_##I(__VA_ARGS__, rq) : MPI_##B(__VA_ARGS__))
+
+
+static void perform_coll(int a, int nb, MPI_Comm comm)
+{
+  int n;
+  MPI_Comm_size(comm, &n);
+  MPI_Request req = MPI_REQUEST_NULL, *rq = &req;
+  void *owned = NULL;
+  double comp = 0;
+  switch (a) {
+  case TI_BARRIER: COLL_CALL(Ibarrier, Barrier, comm); break;
+  case TI_BCAST: {
+    long count = num(2, "the count");
+    int root = ntok > 3 ? (int)num(3, "the root") : 0;
+    MPI_Datatype t = type(4);
+    void *b = buf(count, t, 0);
+    COLL_CALL(Ibcast, Bcast, b, (int)count, t, root, comm);
+    break;
+  }
+  case TI_REDUCE:
+  case TI_ALLREDUCE:
+  case TI_SCAN:
+  case TI_EXSCAN: {
+    long count = num(2, "the count");
+    comp = real(3, "the computation");
+    int rooted = a == TI_REDUCE;
+    int root = rooted && ntok > 4 ? (int)num(4, "the root") : 0;
+    MPI_Datatype t = type(rooted ? 5 : 4);
+    void *s = inplace ? MPI_IN_PLACE : buf(count, t, 0), *r = buf(count, t, 1);
+    int c = (int)count;
+    MPI_Op op = red_op(t);
+    if (a == TI_ALLREDUCE)
+      COLL_CALL(Iallreduce, Allreduce, s, r, c, t, op, comm);
+    else if (a == TI_SCAN)
+      COLL_CALL(Iscan, Scan, s, r, c, t, op, comm);
+    else if (a == TI_EXSCAN)
+      COLL_CALL(Iexscan, Exscan, s, r, c, t, op, comm);
+    else
+      COLL_CALL(Ireduce, Reduce, s, r, c, t, op, root, comm);
+    break;
+  }
+  case TI_GATHER:
+  case TI_SCATTER:
+  case TI_ALLGATHER:
+  case TI_ALLTOALL: {
+    long sc = num(2, "the send count"), rc = num(3, "the receive count");
+    int rooted = a == TI_GATHER || a == TI_SCATTER;
+    int root = rooted ? (int)num(4, "the root") : 0;
+    MPI_Datatype st = type(rooted ? 5 : 4), rt = type(rooted ? 6 : 5);
+    void *s = buf(n * sc, st, 0), *r = buf(n * rc, rt, 1);
+    if (inplace && a == TI_SCATTER)
+      r = MPI_IN_PLACE;
+    else if (inplace)
+      s = MPI_IN_PLACE;
+    int c1 = (int)sc, c2 = (int)rc;
+    if (a == TI_GATHER)
+      COLL_CALL(Igather, Gather, s, c1, st, r, c2, rt, root, comm);
+    else if (a == TI_SCATTER)
+      COLL_CALL(Iscatter, Scatter, s, c1, st, r, c2, rt, root, comm);
+    else if (a == TI_ALLGATHER)
+      COLL_CALL(Iallgather, Allgather, s, c1, st, r, c2, rt, comm);
+    else
+      COLL_CALL(Ialltoall, Alltoall, s, c1, st, r, c2, rt, comm);
+    break;
+  }
+  case TI_GATHERV:
+  case TI_ALLGATHERV:
+  case TI_SCATTERV:
+  case TI_ALLTOALLV:
+  case TI_ALLTOALLW:
+  case TI_REDUCESCATTER: {
+    /* counts and displacements, then n byte types for alltoallw: kept until the request completes */
+    int *c1 = owned = malloc(4 * sizeof(int) * (size_t)n + 2 * sizeof(MPI_Datatype) * (size_t)n);
+    int *d1 = c1 + n, *c2 = d1 + n, *d2 = c2 + n;
+    if (a == TI_GATHERV || a == TI_ALLGATHERV) {
+      int all = a == TI_ALLGATHERV;
+      long sc = num(2, "the send count"), rsum = read_counts(3, n, c1, d1);
+      int root = all ? 0 : (int)num(3 + n, "the root"), t0 = 3 + n + !all;
+      MPI_Datatype st = type(t0), rt = type(t0 + 1);
+      void *s = inplace ? MPI_IN_PLACE : buf(sc, st, 0), *r = buf(rsum, rt, 1);
+      if (all)
+        COLL_CALL(Iallgatherv, Allgatherv, s, (int)sc, st, r, c1, d1, rt, comm);
+      else
+        COLL_CALL(Igatherv, Gatherv, s, (int)sc, st, r, c1, d1, rt, root, comm);
+    } else if (a == TI_SCATTERV) {
+      long ssum = read_counts(2, n, c1, d1), rc = num(2 + n, "the receive count");
+      int root = (int)num(3 + n, "the root");
+      MPI_Datatype st = type(4 + n), rt = type(5 + n);
+      void *s = buf(ssum, st, 0), *r = inplace ? MPI_IN_PLACE : buf(rc, rt, 1);
+      COLL_CALL(Iscatterv, Scatterv, s, c1, d1, st, r, (int)rc, rt, root, comm);
+    } else if (a == TI_ALLTOALLV) {
+      long ssum = read_counts(3, n, c1, d1), rsum = read_counts(4 + n, n, c2, d2);
+      MPI_Datatype st = type(4 + 2 * n), rt = type(5 + 2 * n);
+      void *s = inplace ? MPI_IN_PLACE : buf(ssum, st, 0), *r = buf(rsum, rt, 1);
+      COLL_CALL(Ialltoallv, Alltoallv, s, c1, d1, st, r, c2, d2, rt, comm);
+    } else if (a == TI_ALLTOALLW) {
+      MPI_Datatype *ts = (MPI_Datatype *)(d2 + n);
+      for (int i = 0; i < n; i++)
+        ts[i] = MPI_BYTE;
+      long ssum = read_counts(3, n, c1, d1), rsum = read_counts(4 + n, n, c2, d2);
+      void *s = inplace ? MPI_IN_PLACE : buf(ssum, MPI_BYTE, 0), *r = buf(rsum, MPI_BYTE, 1);
+      COLL_CALL(Ialltoallw, Alltoallw, s, c1, d1, ts, r, c2, d2, ts, comm);
+    } else { /* reducescatter */
+      long sum = read_counts(2, n, c1, d1);
+      comp = real(2 + n, "the computation");
+      MPI_Datatype t = type(3 + n);
+      void *s = inplace ? MPI_IN_PLACE : buf(sum, t, 0), *r = buf(sum, t, 1);
+      COLL_CALL(Ireduce_scatter, Reduce_scatter, s, r, c1, t, red_op(t), comm);
+    }
+    break;
+  }
+  case TI_REDUCESCATTERBLOCK: {
+    long count = num(2, "the count");
+    comp = real(3, "the computation");
+    MPI_Datatype t = type(4);
+    void *s = inplace ? MPI_IN_PLACE : buf(count * n, t, 0), *r = buf(inplace ? count * n : count, t, 1);
+    COLL_CALL(Ireduce_scatter_block, Reduce_scatter_block, s, r, (int)count, t, red_op(t), comm);
+    break;
+  }
+  }
+  if (nb == 2) { /* kept with the request, which lives on */
+    if (pcoll_id >= npcolls) {
+      pcolls = realloc(pcolls, sizeof *pcolls * (size_t)(pcoll_id + 1));
+      for (long i = npcolls; i <= pcoll_id; i++)
+        pcolls[i] = MPI_REQUEST_NULL;
+      npcolls = pcoll_id + 1;
+    }
+    pcolls[pcoll_id] = req;
+  } else if (nb)
+    add_pending(req, 0, 0, 0, -1, ++nbcs, owned);
+  else
+    free(owned);
+  if (comp > 0)
+    smpi_execute_flops(comp);
+}
+
+/* Topology lines: "comm_cart ID NDIMS D.. P.." and "comm_adjacent ID NIN R.. NOUT R.." */
+static void perform_topo(int a)
+{
+  MPI_Comm c = comm_of(num(2, "the communicator"));
+  int n = (int)num(3, a == TI_COMM_CART ? "the number of dimensions" : "the in-degree");
+  int m = a == TI_COMM_CART ? n : (int)num(4 + n, "the out-degree");
+  int *v = malloc(sizeof(int) * (size_t)(n + m + 1));
+  for (int i = 0; i < n; i++)
+    v[i] = (int)num(4 + i, "a neighbour or dimension");
+  for (int i = 0; i < m; i++)
+    v[n + i] = (int)num(4 + n + (a != TI_COMM_CART) + i, "a neighbour or period");
+  if (a == TI_COMM_CART)
+    simpi_trace_cart(c, n, v, v + n);
+  else
+    simpi_trace_adjacent(c, n, v, m, v + n);
+  free(v);
+}
+
+/* The neighbourhood collectives (see trace_neighbor in action.c). */
+static void perform_neighbor(int a, MPI_Comm comm)
+{
+  int kind, nin, nout, w;
+  MPI_Topo_test(comm, &kind);
+  if (kind == MPI_CART) {
+    MPI_Cartdim_get(comm, &nin);
+    nout = nin *= 2;
+  } else if (kind == MPI_DIST_GRAPH)
+    MPI_Dist_graph_neighbors_count(comm, &nin, &nout, &w);
+  else
+    die("%s: the communicator has no topology (see comm_cart and comm_adjacent)", ti_action_name(a));
+  int vout = a == TI_NEIGHBOR_ALLTOALLV || a == TI_NEIGHBOR_ALLTOALLW;
+  int vin = vout || a == TI_NEIGHBOR_ALLGATHERV;
+  int i0 = 2, no = vout ? nout : 1, ni = vin ? nin : 1, mo = nout > 1 ? nout : 1, mi = nin > 1 ? nin : 1;
+  int *sc = malloc(sizeof(int) * 2 * (size_t)(mo + mi)), *sd = sc + mo, *rc = sd + mo, *rd = rc + mi;
+  long ssum = read_counts(i0, no, sc, sd), rsum = read_counts(i0 + no, ni, rc, rd);
+  if (a == TI_NEIGHBOR_ALLTOALLW) {
+    MPI_Aint *sa = malloc(sizeof(MPI_Aint) * (size_t)(nin + nout + 1)), *ra = sa + nout;
+    MPI_Datatype *ts = malloc(sizeof(MPI_Datatype) * (size_t)(nin + nout + 1));
+    for (int i = 0; i < nin + nout; i++)
+      ts[i] = MPI_BYTE;
+    for (int i = 0; i < nout; i++)
+      sa[i] = sd[i];
+    for (int i = 0; i < nin; i++)
+      ra[i] = rd[i];
+    MPI_Neighbor_alltoallw(buf(ssum, MPI_BYTE, 0), sc, sa, ts, buf(rsum, MPI_BYTE, 1), rc, ra, ts, comm);
+    free(sa);
+    free(ts);
+  } else {
+    MPI_Datatype st = type(i0 + no + ni), rt = type(i0 + no + ni + 1);
+    int s1 = sc[0], r1 = rc[0];
+    if (a == TI_NEIGHBOR_ALLGATHER)
+      MPI_Neighbor_allgather(buf(s1, st, 0), s1, st, buf((long)r1 * nin, rt, 1), r1, rt, comm);
+    else if (a == TI_NEIGHBOR_ALLGATHERV)
+      MPI_Neighbor_allgatherv(buf(s1, st, 0), s1, st, buf(rsum, rt, 1), rc, rd, rt, comm);
+    else if (a == TI_NEIGHBOR_ALLTOALL)
+      MPI_Neighbor_alltoall(buf((long)s1 * nout, st, 0), s1, st, buf((long)r1 * nin, rt, 1), r1, rt, comm);
+    else
+      MPI_Neighbor_alltoallv(buf(ssum, st, 0), sc, sd, st, buf(rsum, rt, 1), rc, rd, rt, comm);
+  }
+  free(sc);
+}
+
+static MPI_Win win_of(void)
+{
+  long id = num(2, "the window id");
   if (id < 1 || id >= nwins || wins[id] == MPI_WIN_NULL)
     die("no window %s here (see the win_create lines)", tok[2]);
   return wins[id];
 }
 
 /* The group of window ranks "N R1 .. RN" at tok[first]. */
-static MPI_Group win_group(MPI_Win w, char **tok, int ntok, int first)
+static MPI_Group win_group(MPI_Win w, int first)
 {
-  int n = (int)num(tok, ntok, first, "the group size");
+  int n = (int)num(first, "the group size");
   int *r = malloc(sizeof *r * (size_t)(n ? n : 1));
   for (int i = 0; i < n; i++)
-    r[i] = (int)num(tok, ntok, first + 1 + i, "a rank of the group");
+    r[i] = (int)num(first + 1 + i, "a rank of the group");
   MPI_Group all, g;
   MPI_Win_get_group(w, &all);
   MPI_Group_incl(all, n, r, &g);
@@ -205,12 +498,12 @@ static MPI_Group win_group(MPI_Win w, char **tok, int ntok, int first)
   return g;
 }
 
-/* The one-sided extension (see src/action/rma_act.c); returns 0 if a is not one of its actions. */
-static int perform_rma(const char *a, char **tok, int n, MPI_Comm comm)
+/* The one-sided extension (see src/action/rma_act.c). */
+static void perform_rma(int a, MPI_Comm comm)
 {
-  if (!strcmp(a, "win_create")) {
-    long id = num(tok, n, 2, "the window id"), size = num(tok, n, 3, "the size");
-    int unit = (int)num(tok, n, 4, "the displacement unit"), flavor = (int)num(tok, n, 5, "the flavor");
+  if (a == TI_WIN_CREATE) {
+    long id = num(2, "the window id"), size = num(3, "the size");
+    int unit = (int)num(4, "the displacement unit"), flavor = (int)num(5, "the flavor");
     if (id >= nwins) {
       wins = realloc(wins, sizeof *wins * (size_t)(id + 1));
       for (long i = nwins; i <= id; i++)
@@ -223,187 +516,321 @@ static int perform_rma(const char *a, char **tok, int n, MPI_Comm comm)
       void *base;
       MPI_Win_allocate(size, unit, MPI_INFO_NULL, comm, &base, &wins[id]);
     }
-    return 1;
+    return;
   }
-  if (strncmp(a, "win_", 4) && strcmp(a, "put") && strcmp(a, "get") && strcmp(a, "accumulate") &&
-      strcmp(a, "get_accumulate") && strcmp(a, "compare_and_swap"))
-    return 0;
-  MPI_Win w = win_of(tok, n);
-  if (!strcmp(a, "win_free")) {
-    MPI_Win_free(&wins[num(tok, n, 2, "the window id")]);
-  } else if (!strcmp(a, "put") || !strcmp(a, "get") || !strcmp(a, "accumulate") || !strcmp(a, "get_accumulate") ||
-             !strcmp(a, "compare_and_swap")) {
+  MPI_Win w = win_of();
+  switch (a) {
+  case TI_WIN_FREE: MPI_Win_free(&wins[num(2, "the window id")]); break;
+  case TI_PUT:
+  case TI_GET:
+  case TI_ACCUMULATE:
+  case TI_GET_ACCUMULATE:
+  case TI_COMPARE_AND_SWAP: {
     int flavor_known, *flavor;
     MPI_Win_get_attr(w, MPI_WIN_CREATE_FLAVOR, &flavor, &flavor_known);
     if (*flavor == MPI_WIN_FLAVOR_DYNAMIC)
-      die("operations on dynamic windows cannot be replayed (%s)", a);
-    int t = (int)num(tok, n, 3, "the target");
-    MPI_Aint disp = num(tok, n, 4, "the displacement");
-    long count = num(tok, n, 5, "the count");
-    MPI_Datatype type_ = type(tok, n, 6);
+      die("operations on dynamic windows cannot be replayed (%s)", ti_action_name(a));
+    int t = (int)num(3, "the target");
+    MPI_Aint disp = num(4, "the displacement");
+    long count = num(5, "the count");
+    MPI_Datatype type_ = type(6);
     MPI_Op op = MPI_OP_NULL;
-    if (a[0] == 'a' || a[0] == 'g') {
-      if (strcmp(a, "get"))
-        op = (MPI_Op)SIMPI_HANDLE(SIMPI_KIND_OP, num(tok, n, 7, "the operation"));
-    }
+    if (a == TI_ACCUMULATE || a == TI_GET_ACCUMULATE)
+      op = (MPI_Op)SIMPI_HANDLE(SIMPI_KIND_OP, num(7, "the operation"));
     void *o = buf(count, type_, 0), *r = buf(count, type_, 1);
-    if (!strcmp(a, "put"))
-      MPI_Put(o, (int)count, type_, t, disp, (int)count, type_, w);
-    else if (!strcmp(a, "get"))
-      MPI_Get(r, (int)count, type_, t, disp, (int)count, type_, w);
-    else if (!strcmp(a, "accumulate"))
-      MPI_Accumulate(o, (int)count, type_, t, disp, (int)count, type_, op, w);
-    else if (!strcmp(a, "get_accumulate"))
-      MPI_Get_accumulate(o, (int)count, type_, r, (int)count, type_, t, disp, (int)count, type_, op, w);
+    int c = (int)count;
+    if (a == TI_PUT)
+      MPI_Put(o, c, type_, t, disp, c, type_, w);
+    else if (a == TI_GET)
+      MPI_Get(r, c, type_, t, disp, c, type_, w);
+    else if (a == TI_ACCUMULATE)
+      MPI_Accumulate(o, c, type_, t, disp, c, type_, op, w);
+    else if (a == TI_GET_ACCUMULATE)
+      MPI_Get_accumulate(o, c, type_, r, c, type_, t, disp, c, type_, op, w);
     else
       MPI_Compare_and_swap(o, o, r, type_, t, disp, w);
-  } else if (!strcmp(a, "win_fence")) {
-    MPI_Win_fence((int)num(tok, n, 3, "the assertion"), w);
-  } else if (!strcmp(a, "win_post") || !strcmp(a, "win_start")) {
-    MPI_Group g = win_group(w, tok, n, 4);
-    int assert = (int)num(tok, n, 3, "the assertion");
-    if (!strcmp(a, "win_post"))
+    break;
+  }
+  case TI_WIN_FENCE: MPI_Win_fence((int)num(3, "the assertion"), w); break;
+  case TI_WIN_POST:
+  case TI_WIN_START: {
+    MPI_Group g = win_group(w, 4);
+    int assert = (int)num(3, "the assertion");
+    if (a == TI_WIN_POST)
       MPI_Win_post(g, assert, w);
     else
       MPI_Win_start(g, assert, w);
     MPI_Group_free(&g);
-  } else if (!strcmp(a, "win_complete")) {
-    MPI_Win_complete(w);
-  } else if (!strcmp(a, "win_wait")) {
-    MPI_Win_wait(w);
-  } else if (!strcmp(a, "win_test")) {
+    break;
+  }
+  case TI_WIN_COMPLETE: MPI_Win_complete(w); break;
+  case TI_WIN_WAIT: MPI_Win_wait(w); break;
+  case TI_WIN_TEST: {
     int flag;
     MPI_Win_test(w, &flag);
-  } else if (!strcmp(a, "win_lock")) {
-    MPI_Win_lock((int)num(tok, n, 3, "the lock type"), (int)num(tok, n, 4, "the target"),
-                 (int)num(tok, n, 5, "the assertion"), w);
-  } else if (!strcmp(a, "win_unlock")) {
-    MPI_Win_unlock((int)num(tok, n, 3, "the target"), w);
-  } else if (!strcmp(a, "win_lock_all")) {
-    MPI_Win_lock_all((int)num(tok, n, 3, "the assertion"), w);
-  } else if (!strcmp(a, "win_unlock_all")) {
-    MPI_Win_unlock_all(w);
-  } else if (!strcmp(a, "win_flush")) {
-    MPI_Win_flush((int)num(tok, n, 3, "the target"), w);
-  } else if (!strcmp(a, "win_flush_all")) {
-    MPI_Win_flush_all(w);
-  } else if (!strcmp(a, "win_sync")) {
-    MPI_Win_sync(w);
-  } else
-    die("unknown action '%s'", a);
-  return 1;
+    break;
+  }
+  case TI_WIN_LOCK:
+    MPI_Win_lock((int)num(3, "the lock type"), (int)num(4, "the target"), (int)num(5, "the assertion"), w);
+    break;
+  case TI_WIN_UNLOCK: MPI_Win_unlock((int)num(3, "the target"), w); break;
+  case TI_WIN_LOCK_ALL: MPI_Win_lock_all((int)num(3, "the assertion"), w); break;
+  case TI_WIN_UNLOCK_ALL: MPI_Win_unlock_all(w); break;
+  case TI_WIN_FLUSH: MPI_Win_flush((int)num(3, "the target"), w); break;
+  case TI_WIN_FLUSH_ALL: MPI_Win_flush_all(w); break;
+  default: MPI_Win_sync(w); break;
+  }
 }
 
-static void perform(char **tok, int n)
+/* Extensions are trailing KEY=VALUE tokens: comm=ID (the communicator of
+ * a collective), src=S and tag=T (the actual source and tag of a wildcard
+ * receive). Takes them off the line. */
+static void extensions(MPI_Comm *comm, int *src, int *tag)
 {
-  /* extension: a trailing comm=ID names the communicator of a collective */
-  MPI_Comm comm = MPI_COMM_WORLD;
-  if (n > 2 && !strncmp(tok[n - 1], "comm=", 5)) {
-    char *end;
-    long id = strtol(tok[n - 1] + 5, &end, 10);
-    if (*end)
-      die("expected comm=ID, got '%s'", tok[n - 1]);
-    comm = id == -1 ? MPI_COMM_SELF : comm_of(id);
-    n--;
+  while (ntok > 2) {
+    const char *t = tok[ntok - 1], *eq = strchr(t, '=');
+    if (!eq)
+      return;
+    long v;
+    if (ti_long(eq + 1, &v))
+      die("expected KEY=NUMBER, got '%s'", t);
+    if (eq - t == 4 && !strncmp(t, "comm", 4))
+      *comm = v == -1 ? MPI_COMM_SELF : comm_of(v);
+    else if (eq - t == 3 && !strncmp(t, "src", 3))
+      *src = (int)v;
+    else if (eq - t == 3 && !strncmp(t, "tag", 3))
+      *tag = (int)v;
+    else if (eq - t == 7 && !strncmp(t, "inplace", 7))
+      inplace = v != 0;
+    else if (eq - t == 6 && !strncmp(t, "userop", 6))
+      userop = v != 0;
+    else
+      die("unknown extension '%s'", t);
+    ntok--;
   }
-  const char *a = tok[1];
-  if (!strcmp(a, "comm_split")) {
-    long parent = num(tok, n, 2, "the parent communicator"), color = num(tok, n, 3, "the color");
-    long key = num(tok, n, 4, "the key"), id = num(tok, n, 5, "the new communicator");
+}
+
+static void perform(void)
+{
+  MPI_Comm comm = MPI_COMM_WORLD;
+  int src = -1, xtag = -1;
+  inplace = 0;
+  userop = -1;
+  extensions(&comm, &src, &xtag);
+  int a = ti_action(tok[1], strlen(tok[1]));
+  if (a < 0)
+    die("unknown action '%s'", tok[1]);
+  if (a < TI_IBARRIER + TI_NCOLL) {
+    perform_coll(a % TI_NCOLL, a >= TI_IBARRIER, comm);
+    return;
+  }
+  switch (a) {
+  case TI_INIT:
+  case TI_FINALIZE: /* Init and Finalize frame the replay */
+  case TI_COMM_SIZE:
+  case TI_TEST: /* costs nothing; the time a failed test spends is a sleep line */
+    break;
+  case TI_COMPUTE: smpi_execute_flops(real(2, "flops")); break;
+  case TI_SLEEP: simpi_trace_sleep(real(2, "seconds")); break;
+  case TI_SEND:
+  case TI_ISEND:
+  case TI_SSEND:
+  case TI_ISSEND:
+  case TI_BSEND:
+  case TI_IBSEND:
+  case TI_RECV:
+  case TI_IRECV: {
+    int p = peer(num(2, "the partner")), tag = tag_of(num(3, "the tag"));
+    long count = num(4, "the count");
+    MPI_Datatype t = type(5);
+    /* peers and src= are world ranks: on another communicator, its ranks */
+    int cp = comm == MPI_COMM_WORLD || p == MPI_ANY_SOURCE ? p : local_rank(comm, p);
+    int csrc = src < 0 || comm == MPI_COMM_WORLD ? src : local_rank(comm, src);
+    if (a == TI_BSEND || a == TI_IBSEND)
+      need_bsend_buffer();
+    MPI_Request r;
+    void *sb = buf(count, t, 0);
+    int c = (int)count;
+    switch (a) {
+    case TI_SEND: MPI_Send(sb, c, t, cp, tag, comm); break;
+    case TI_SSEND: MPI_Ssend(sb, c, t, cp, tag, comm); break;
+    case TI_BSEND: MPI_Bsend(sb, c, t, cp, tag, comm); break;
+    case TI_RECV: MPI_Recv(buf(count, t, 1), c, t, cp, tag, comm, MPI_STATUS_IGNORE); break;
+    case TI_IRECV:
+      /* a wildcard receive with its recorded match is posted for that match */
+      if (src >= 0 || xtag >= 0)
+        simpi_trace_wildcard((src >= 0 && p == MPI_ANY_SOURCE) | (xtag >= 0 && tag == MPI_ANY_TAG) << 1);
+      MPI_Irecv(buf(count, t, 1), c, t, csrc >= 0 ? csrc : cp, xtag >= 0 ? xtag : tag, comm, &r);
+      add_pending(r, p == MPI_ANY_SOURCE ? TI_ANY_SOURCE : p, rank, tag, src, 0, NULL);
+      break;
+    default:
+      if (a == TI_ISEND)
+        MPI_Isend(sb, c, t, cp, tag, comm, &r);
+      else if (a == TI_ISSEND)
+        MPI_Issend(sb, c, t, cp, tag, comm, &r);
+      else
+        MPI_Ibsend(sb, c, t, cp, tag, comm, &r);
+      add_pending(r, rank, p, tag, -1, 0, NULL);
+    }
+    break;
+  }
+  case TI_SENDRECV: { /* smpirun's "sendRecv SC DST RC SRC [ST RT]" (simpi writes Sendrecv as its two halves) */
+    long sc = num(2, "the send count"), rc = num(4, "the receive count");
+    int dst = (int)num(3, "the destination"), from = peer(num(5, "the source"));
+    MPI_Datatype st = type(6), rt = type(7);
+    MPI_Sendrecv(buf(sc, st, 0), (int)sc, st, dst, 0, buf(rc, rt, 1), (int)rc, rt, from, 0, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+    break;
+  }
+  case TI_CANCEL: {
+    pending_t **pp = ntok >= 5 ? find_p2p((int)num(2, "the source"), (int)num(3, "the destination"),
+                                         tag_of(num(4, "the tag")), -1)
+                               : NULL;
+    if (!pp)
+      die("%s: no pending request matches", "cancel");
+    MPI_Cancel(&(*pp)->req);
+    complete(pp);
+    break;
+  }
+  case TI_BUFFER_DETACH:
+    if (bsend_attached) {
+      void *b;
+      int size;
+      MPI_Buffer_detach(&b, &size);
+      bsend_attached = 0;
+    }
+    break;
+  case TI_WAIT: wait_line(src); break;
+  case TI_WAITALL:
+    while (pending)
+      complete(&pending);
+    break;
+  case TI_COMM_SPLIT: {
+    long parent = num(2, "the parent communicator"), color = num(3, "the color");
+    long key = num(4, "the key"), id = num(5, "the new communicator");
     MPI_Comm made;
     MPI_Comm_split(comm_of(parent), color < 0 ? MPI_UNDEFINED : (int)color, (int)key, &made);
     if (id >= 0)
       set_comm(id, made);
-    return;
+    break;
   }
-  if (!strcmp(a, "comm_free")) {
-    long id = num(tok, n, 2, "the communicator");
+  case TI_COLL_INIT: {
+    pcoll_id = num(2, "the persistent collective's number");
+    keep_scratch = 1;
+    tok += 2;
+    ntok -= 2;
+    int c = ti_action(tok[1], strlen(tok[1]));
+    if (c < TI_IBARRIER || c >= TI_IBARRIER + TI_NCOLL)
+      die("coll_init needs a nonblocking collective line, not '%s'", tok[1]);
+    perform_coll(c % TI_NCOLL, 2, comm);
+    tok -= 2;
+    ntok += 2;
+    break;
+  }
+  case TI_COLL_START: {
+    long id = num(2, "the persistent collective's number");
+    if (id < 1 || id >= npcolls || pcolls[id] == MPI_REQUEST_NULL)
+      die("no persistent collective %s here (see the coll_init lines)", tok[2]);
+    MPI_Start(&pcolls[id]);
+    add_pending(pcolls[id], 0, 0, 0, -1, ++nbcs, NULL);
+    break;
+  }
+  case TI_COMM_IDUP: {
+    MPI_Comm made;
+    MPI_Request r;
+    long parent = num(2, "the parent communicator"), id = num(3, "the new communicator");
+    MPI_Comm_idup(comm_of(parent), &made, &r);
+    MPI_Wait(&r, MPI_STATUS_IGNORE);
+    set_comm(id, made);
+    break;
+  }
+  case TI_COMM_CART:
+  case TI_COMM_ADJACENT: perform_topo(a); break;
+  case TI_COMM_DIST_GRAPH: {
+    MPI_Comm parent = comm_of(num(2, "the parent communicator"));
+    long id = num(3, "the new communicator");
+    int n = (int)num(4, "the number of sources"), total = 0, at = 5;
+    for (int i = 0; i < n; at += 2 + (int)num(at + 1, "a degree"), i++)
+      total += (int)num(at + 1, "a degree");
+    int *sd = malloc(sizeof(int) * (size_t)(2 * n + 2 * total + 1)), *deg = sd + n, *dst = deg + n, *w = dst + total;
+    at = 5;
+    for (int i = 0, k = 0; i < n; i++) {
+      sd[i] = (int)num(at, "a source");
+      deg[i] = (int)num(at + 1, "a degree");
+      for (int j = 0; j < deg[i]; j++, k++) {
+        dst[k] = (int)num(at + 2 + j, "a destination");
+        w[k] = 1; /* weights are not recorded (they do not change times) */
+      }
+      at += 2 + deg[i];
+    }
+    MPI_Comm made;
+    MPI_Dist_graph_create(parent, n, sd, deg, dst, w, MPI_INFO_NULL, 0, &made);
+    set_comm(id, made);
+    free(sd);
+    break;
+  }
+  case TI_COMM_CREATE_GROUP: {
+    MPI_Comm parent = comm_of(num(2, "the parent communicator"));
+    long id = num(3, "the new communicator");
+    int tag = (int)num(4, "the tag"), n = (int)num(5, "the group size");
+    int *r = malloc(sizeof(int) * (size_t)(n + 1));
+    for (int i = 0; i < n; i++)
+      r[i] = (int)num(6 + i, "a rank of the group");
+    MPI_Group all, g;
+    MPI_Comm_group(parent, &all);
+    MPI_Group_incl(all, n, r, &g);
+    MPI_Comm made;
+    MPI_Comm_create_group(parent, g, tag, &made);
+    set_comm(id, made);
+    MPI_Group_free(&all);
+    MPI_Group_free(&g);
+    free(r);
+    break;
+  }
+  case TI_NEIGHBOR_ALLGATHER:
+  case TI_NEIGHBOR_ALLGATHERV:
+  case TI_NEIGHBOR_ALLTOALL:
+  case TI_NEIGHBOR_ALLTOALLV:
+  case TI_NEIGHBOR_ALLTOALLW: perform_neighbor(a, comm); break;
+  case TI_COMM_FREE: {
+    long id = num(2, "the communicator");
     MPI_Comm c = comm_of(id);
     MPI_Comm_free(&c);
     comms[id] = MPI_COMM_NULL;
-    return;
+    cached = MPI_COMM_NULL; /* its handle may be given again */
+    break;
   }
-  if (!strcmp(a, "init") || !strcmp(a, "finalize") || !strcmp(a, "comm_size") || !strcmp(a, "test"))
-    return; /* Init and Finalize frame the replay; the others cost nothing */
-  if (!strcmp(a, "compute")) {
-    smpi_execute_flops(real(tok, n, 2, "flops"));
-  } else if (!strcmp(a, "sleep")) {
-    smpi_execute(real(tok, n, 2, "seconds"));
-  } else if (!strcmp(a, "send") || !strcmp(a, "isend") || !strcmp(a, "recv") || !strcmp(a, "irecv")) {
-    int p = peer(num(tok, n, 2, "the partner")), tag = (int)num(tok, n, 3, "the tag");
-    long count = num(tok, n, 4, "the count");
-    MPI_Datatype t = type(tok, n, 5);
-    MPI_Request r;
-    if (!strcmp(a, "send"))
-      MPI_Send(buf(count, t, 0), (int)count, t, p, tag, MPI_COMM_WORLD);
-    else if (!strcmp(a, "recv"))
-      MPI_Recv(buf(count, t, 1), (int)count, t, p, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    else if (!strcmp(a, "isend")) {
-      MPI_Isend(buf(count, t, 0), (int)count, t, p, tag, MPI_COMM_WORLD, &r);
-      add_pending(r, rank, p, tag);
-    } else {
-      MPI_Irecv(buf(count, t, 1), (int)count, t, p, tag, MPI_COMM_WORLD, &r);
-      add_pending(r, p == MPI_ANY_SOURCE ? -333 : p, rank, tag);
-    }
-  } else if (!strcmp(a, "wait")) {
-    if (n >= 5)
-      wait_one((int)num(tok, n, 2, "the source"), (int)num(tok, n, 3, "the destination"),
-               (int)num(tok, n, 4, "the tag"), 0);
+  default:
+    if (a >= TI_WIN_CREATE)
+      perform_rma(a, comm);
     else
-      wait_one(0, 0, 0, 1);
-  } else if (!strcmp(a, "waitall")) {
-    while (pending)
-      wait_one(0, 0, 0, 1);
-  } else if (!strcmp(a, "barrier")) {
-    MPI_Barrier(comm);
-  } else if (!strcmp(a, "bcast")) {
-    long count = num(tok, n, 2, "the count");
-    int root = n > 3 ? (int)num(tok, n, 3, "the root") : 0;
-    MPI_Datatype t = type(tok, n, 4);
-    MPI_Bcast(buf(count, t, 0), (int)count, t, root, comm);
-  } else if (!strcmp(a, "reduce") || !strcmp(a, "allreduce") || !strcmp(a, "scan") || !strcmp(a, "exscan")) {
-    long count = num(tok, n, 2, "the count");
-    double comp = real(tok, n, 3, "the computation");
-    int rooted = !strcmp(a, "reduce");
-    int root = rooted && n > 4 ? (int)num(tok, n, 4, "the root") : 0;
-    MPI_Datatype t = type(tok, n, rooted ? 5 : 4);
-    if (!strcmp(a, "allreduce"))
-      MPI_Allreduce(buf(count, t, 0), buf(count, t, 1), (int)count, t, MPI_SUM, comm);
-    else if (!strcmp(a, "scan"))
-      MPI_Scan(buf(count, t, 0), buf(count, t, 1), (int)count, t, MPI_SUM, comm);
-    else if (!strcmp(a, "exscan"))
-      MPI_Exscan(buf(count, t, 0), buf(count, t, 1), (int)count, t, MPI_SUM, comm);
-    else
-      MPI_Reduce(buf(count, t, 0), buf(count, t, 1), (int)count, t, MPI_SUM, root, comm);
-    if (comp > 0)
-      smpi_execute_flops(comp);
-  } else if (!strcmp(a, "gather") || !strcmp(a, "scatter") || !strcmp(a, "allgather") || !strcmp(a, "alltoall")) {
-    int size;
-    MPI_Comm_size(comm, &size);
-    long sc = num(tok, n, 2, "the send count"), rc = num(tok, n, 3, "the receive count");
-    int rooted = a[0] == 'g' || a[0] == 's';
-    int root = rooted ? (int)num(tok, n, 4, "the root") : 0;
-    MPI_Datatype st = type(tok, n, rooted ? 5 : 4), rt = type(tok, n, rooted ? 6 : 5);
-    void *s = buf(size * sc, st, 0), *r = buf(size * rc, rt, 1);
-    if (!strcmp(a, "gather"))
-      MPI_Gather(s, (int)sc, st, r, (int)rc, rt, root, comm);
-    else if (!strcmp(a, "scatter"))
-      MPI_Scatter(s, (int)sc, st, r, (int)rc, rt, root, comm);
-    else if (!strcmp(a, "allgather"))
-      MPI_Allgather(s, (int)sc, st, r, (int)rc, rt, comm);
-    else
-      MPI_Alltoall(s, (int)sc, st, r, (int)rc, rt, comm);
-  } else if (!strcmp(a, "gatherv") || !strcmp(a, "scatterv") || !strcmp(a, "allgatherv") ||
-             !strcmp(a, "alltoallv") || !strcmp(a, "reducescatter")) {
-    perform_v(a, tok, n, comm);
-  } else if (!perform_rma(a, tok, n, comm))
-    die("unknown action '%s'", a);
+      die("action '%s' is not supported by this replayer", tok[1]);
+  }
+}
+
+/* Errors: a receive that the program truncated (and survived, with
+ * MPI_ERRORS_RETURN) is truncated again and goes on; anything else stops
+ * the replay at its line. Communicators made later inherit this handler. */
+static void on_error(MPI_Comm *comm, int *code, ...)
+{
+  (void)comm;
+  int cls, len;
+  MPI_Error_class(*code, &cls);
+  if (cls == MPI_ERR_TRUNCATE)
+    return;
+  char msg[MPI_MAX_ERROR_STRING], line[MPI_MAX_ERROR_STRING + 64];
+  MPI_Error_string(*code, msg, &len);
+  snprintf(line, sizeof line, "%s: %s", ntok > 1 ? tok[1] : "?", msg);
+  die("%s", line);
 }
 
 int main(int argc, char **argv)
 {
   MPI_Init(&argc, &argv); /* the runtime does not time a replayer's own work */
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Errhandler eh;
+  MPI_Comm_create_errhandler(on_error, &eh);
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, eh);
   set_comm(0, MPI_COMM_WORLD);
   const char *index = getenv("SIMPI_REPLAY");
   if (!index || !*index) {
@@ -438,30 +865,27 @@ int main(int argc, char **argv)
     lineno = 0;
     die("the index lists fewer files than there are ranks (%s)", "use as many ranks as trace files");
   }
-  gzFile f = gzopen(path, "r");
   file = path;
   lineno = 0;
-  if (!f)
+  if (ti_open(&rd, path))
     die("cannot open %s", path);
-  char line[8192];
-  while (gzgets(f, line, sizeof line)) {
-    lineno++;
-    char *tok[MAX_TOKENS];
-    int n = 0;
-    for (char *t = strtok(line, " \t\r\n"); t && n < MAX_TOKENS; t = strtok(NULL, " \t\r\n"))
-      tok[n++] = t;
-    if (n == 0 || tok[0][0] == '#')
-      continue;
-    if (n < 2)
+  while (ti_next(&rd)) {
+    lineno = rd.lineno;
+    tok = rd.tok;
+    ntok = rd.ntok;
+    if (ntok < 2)
       die("expected '<rank> <action> ...', got '%s'", tok[0]);
-    if (num(tok, n, 0, "the rank") != rank)
+    if (num(0, "the rank") != rank)
       die("this line belongs to rank %s", tok[0]);
     simpi_trace_position(file, lineno);
-    perform(tok, n);
+    perform();
   }
-  gzclose(f);
+  ti_close(&rd);
   while (pending)
-    wait_one(0, 0, 0, 1);
+    complete(&pending);
+  for (long i = 1; i < npcolls; i++)
+    if (pcolls[i] != MPI_REQUEST_NULL)
+      MPI_Request_free(&pcolls[i]);
   MPI_Finalize();
   return 0;
 }

@@ -4,6 +4,7 @@
  * rank, as smpirun -trace-ti writes it (PATH_files/..._rank-K.txt, K from 1,
  * relative to the directory the run started in when PATH is). */
 #include "trace.h"
+#include "action.h"
 #include "../runtime/runtime.h"
 #include <errno.h>
 #include <stdarg.h>
@@ -16,31 +17,77 @@ int trace_on;
 
 typedef struct rank_buf {
   char *data;
-  size_t len;
+  size_t len, cap;
+  long long flushed; /* bytes already in the file: data[0] is at this offset */
+  struct hold {
+    long long id, at; /* at: offset of a line that may still be patched */
+  } *holds;           /* oldest first */
+  long long next_hold;
+  int nholds, hcap;
   int started; /* file created */
+  double sleep; /* simulated time spent reading the clock, written before the next line */
 } rank_buf_t;
 
 #define BUF_SIZE (64 * 1024)
+/* A held line keeps what follows it in memory, up to this much per rank;
+ * beyond, the holds are dropped (those lines stay unpatched). */
+#define HOLD_MAX (16 * 1024 * 1024)
 static rank_buf_t *bufs;
 static int nbufs;
 static char *dir;
 
 static void file_name(int rank, char *out, size_t len) { snprintf(out, len, "%s/simpi_rank-%d.txt", dir, rank + 1); }
 
-static void flush_rank(int rank)
+/* Appends the first n bytes of the rank's buffer to its file. */
+static void flush_bytes(int rank, size_t n)
 {
   rank_buf_t *b = &bufs[rank];
-  if (!b->len && b->started)
+  if (!n && b->started)
     return;
   char name[4096];
   file_name(rank, name, sizeof name);
   FILE *f = fopen(name, b->started ? "a" : "w");
   if (!f)
     rt_fatal(1, "cannot write the trace file '%s': %s", name, strerror(errno));
-  fwrite(b->data, 1, b->len, f);
+  fwrite(b->data, 1, n, f);
   fclose(f);
   b->started = 1;
-  b->len = 0;
+  memmove(b->data, b->data + n, b->len - n);
+  b->len -= n;
+  b->flushed += (long long)n;
+}
+
+static void flush_rank(int rank)
+{
+  bufs[rank].nholds = 0;
+  flush_bytes(rank, bufs[rank].len);
+}
+
+/* Room for one more line: flush what precedes the oldest held line, else grow. */
+static void make_room(int rank)
+{
+  rank_buf_t *b = &bufs[rank];
+  if (!b->data) {
+    b->cap = BUF_SIZE;
+    b->data = malloc(b->cap);
+  }
+  if (b->len + 512 <= b->cap)
+    return;
+  if (!b->nholds) {
+    flush_rank(rank);
+    return;
+  }
+  size_t keep_from = (size_t)(b->holds[0].at - b->flushed);
+  if (keep_from > 0)
+    flush_bytes(rank, keep_from);
+  if (b->len + 512 > b->cap) {
+    if (b->cap >= HOLD_MAX) {
+      flush_rank(rank);
+      return;
+    }
+    b->cap *= 2;
+    b->data = realloc(b->data, b->cap);
+  }
 }
 
 int trace_open(const char *path, int nranks, char *err, size_t errlen)
@@ -67,20 +114,136 @@ int trace_open(const char *path, int nranks, char *err, size_t errlen)
   return 0;
 }
 
-void trace_line(int rank, const char *fmt, ...)
+void trace_sleep_later(int rank, double seconds) { bufs[rank].sleep += seconds; }
+
+/* The clock reads since the last line, as one sleep line. */
+static void write_sleep(int rank)
 {
   rank_buf_t *b = &bufs[rank];
-  if (!b->data)
-    b->data = malloc(BUF_SIZE);
-  if (b->len > BUF_SIZE - 512)
-    flush_rank(rank);
+  if (b->sleep > 0) {
+    double s = b->sleep;
+    b->sleep = 0;
+    trace_line(rank, "sleep %.9g", s);
+  }
+}
+
+void trace_line(int rank, const char *fmt, ...)
+{
+  write_sleep(rank);
+  make_room(rank);
+  rank_buf_t *b = &bufs[rank];
   va_list ap;
   va_start(ap, fmt);
-  int n = snprintf(b->data + b->len, BUF_SIZE - b->len, "%d ", rank);
-  n += vsnprintf(b->data + b->len + n, BUF_SIZE - b->len - (size_t)n, fmt, ap);
+  size_t room = b->cap - b->len;
+  int n = snprintf(b->data + b->len, room, "%d ", rank);
+  n += vsnprintf(b->data + b->len + n, room - (size_t)n, fmt, ap);
   va_end(ap);
+  if ((size_t)n >= room) { /* a long line (v-collectives on many ranks): again with room for it */
+    b->cap += (size_t)n + 512;
+    b->data = realloc(b->data, b->cap);
+    va_start(ap, fmt);
+    n = snprintf(b->data + b->len, b->cap - b->len, "%d ", rank);
+    n += vsnprintf(b->data + b->len + n, b->cap - b->len - (size_t)n, fmt, ap);
+    va_end(ap);
+  }
   b->len += (size_t)n;
   b->data[b->len++] = '\n';
+}
+
+/* Digits of v at p; returns the end. */
+static char *put_long(char *p, long v)
+{
+  char tmp[24];
+  int n = 0;
+  unsigned long u = v < 0 ? -(unsigned long)v : (unsigned long)v;
+  do
+    tmp[n++] = (char)('0' + u % 10);
+  while (u /= 10);
+  if (v < 0)
+    *p++ = '-';
+  while (n)
+    *p++ = tmp[--n];
+  return p;
+}
+
+void trace_ints(int rank, const char *word, int n, const long *v, const char *suffix)
+{
+  size_t wl = strlen(word), sl = suffix ? strlen(suffix) : 0;
+  if (wl + sl + 24 * (size_t)(n + 1) > 480) { /* not a short line: the general path */
+    char *line = NULL;
+    size_t len;
+    FILE *f = open_memstream(&line, &len);
+    fputs(word, f);
+    for (int i = 0; i < n; i++)
+      fprintf(f, " %ld", v[i]);
+    if (suffix)
+      fputs(suffix, f);
+    fclose(f);
+    trace_line(rank, "%s", line);
+    free(line);
+    return;
+  }
+  write_sleep(rank);
+  make_room(rank);
+  rank_buf_t *b = &bufs[rank];
+  char *p = put_long(b->data + b->len, rank);
+  *p++ = ' ';
+  memcpy(p, word, wl);
+  p += wl;
+  for (int i = 0; i < n; i++) {
+    *p++ = ' ';
+    p = put_long(p, v[i]);
+  }
+  if (sl) {
+    memcpy(p, suffix, sl);
+    p += sl;
+  }
+  *p++ = '\n';
+  b->len = (size_t)(p - b->data);
+}
+
+long long trace_hold_last(int rank)
+{
+  rank_buf_t *b = &bufs[rank];
+  if (!b->len)
+    return -1;
+  size_t start = b->len - 1;
+  while (start > 0 && b->data[start - 1] != '\n')
+    start--;
+  if (b->nholds == b->hcap) {
+    b->hcap = b->hcap ? 2 * b->hcap : 4;
+    b->holds = realloc(b->holds, sizeof *b->holds * (size_t)b->hcap);
+  }
+  b->holds[b->nholds++] = (struct hold){++b->next_hold, b->flushed + (long long)start};
+  return b->next_hold;
+}
+
+void trace_patch(int rank, long long mark, const char *text, int replace)
+{
+  rank_buf_t *b = &bufs[rank];
+  int i = 0;
+  while (i < b->nholds && b->holds[i].id != mark)
+    i++;
+  if (i == b->nholds) /* flushed meanwhile: the line stays as it is */
+    return;
+  long long at = b->holds[i].at;
+  memmove(b->holds + i, b->holds + i + 1, sizeof *b->holds * (size_t)(b->nholds - i - 1));
+  b->nholds--;
+  if (!text)
+    return;
+  size_t n = strlen(text);
+  if (b->len + n + 512 > b->cap) {
+    b->cap += n + 512;
+    b->data = realloc(b->data, b->cap);
+  }
+  char *line = b->data + (at - b->flushed), *eol = memchr(line, '\n', b->len - (size_t)(at - b->flushed));
+  char *from = replace ? memchr(line, ' ', (size_t)(eol - line)) + 1 : eol; /* after "<rank> " */
+  long delta = (long)n - (long)(eol - from);
+  memmove(from + n, eol, (size_t)(b->data + b->len - eol));
+  memcpy(from, text, n);
+  b->len = (size_t)((long)b->len + delta);
+  for (int k = i; k < b->nholds; k++) /* the later held lines moved */
+    b->holds[k].at += delta;
 }
 
 void trace_close(void)
@@ -101,11 +264,10 @@ static const int smpi_ids[SIMPI_NUM_BASIC_TYPES] = {
 
 int trace_type(const dt_t *t, long count, long *out_count)
 {
-  for (int i = 1; i < SIMPI_NUM_BASIC_TYPES; i++)
-    if (t == dt_get(SIMPI_T(i))) {
-      *out_count = count;
-      return smpi_ids[i];
-    }
+  if (!t->derived && t->id > 0 && t->id < SIMPI_NUM_BASIC_TYPES) { /* a predefined type: its table index */
+    *out_count = count;
+    return smpi_ids[t->id];
+  }
   *out_count = count * (long)t->size;
   return smpi_ids[4]; /* MPI_BYTE */
 }
@@ -128,4 +290,12 @@ void simpi_trace_position(const char *file, long line)
     rt_self->trace_file = strdup(file);
   }
   rt_self->trace_line = line;
+}
+
+void simpi_trace_sleep(double seconds) { act_sleep(seconds); }
+
+void simpi_trace_wildcard(int any)
+{
+  if (rt_self)
+    rt_self->trace_wild = any;
 }

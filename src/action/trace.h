@@ -4,17 +4,43 @@
 #define SIMPI_TRACE_H
 #include "../mpi/datatype.h"
 
+/* How SMPI's traces write the wildcards of receives. */
+#define TI_ANY_SOURCE (-333)
+#define TI_ANY_TAG (-444)
+
 extern int trace_on;
 /* Starts recording into path (the index) and path_files/ for nranks ranks. */
 int trace_open(const char *path, int nranks, char *err, size_t errlen);
 /* Appends "<rank> <formatted>\n" to the rank's file. */
 void trace_line(int rank, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The same, without printf, for the frequent lines: "<rank> WORD V1 .. Vn[SUFFIX]\n". */
+void trace_ints(int rank, const char *word, int n, const long *v, const char *suffix);
 void trace_close(void);
+/* Simulated time the rank spent outside any action (MPI_Wtime's smpi/wtime):
+ * written as one "sleep" line before its next line. */
+void trace_sleep_later(int rank, double seconds);
+/* Keeps the rank's last line in memory until trace_patch(rank, mark, text,
+ * replace) appends text to it, or replaces what follows its rank with text
+ * (text NULL: leaves it as is); returns the mark (from 1), -1 if the rank
+ * has no line in memory. */
+long long trace_hold_last(int rank);
+void trace_patch(int rank, long long mark, const char *text, int replace);
 /* SMPI's id of a datatype, and the count to write for count elements of it
  * (derived types are written as bytes). */
 int trace_type(const dt_t *t, long count, long *out_count);
 /* The datatype of an SMPI id, MPI_DATATYPE_NULL if unknown (exported for simpi-replay). */
 __attribute__((visibility("default"))) MPI_Datatype simpi_trace_datatype(int smpi_id);
+/* A sleep line: the rank waits (recorded as a sleep again; exported for simpi-replay). */
+__attribute__((visibility("default"))) void simpi_trace_sleep(double seconds);
+/* The replayer's next irecv, posted for the match a wildcard receive had,
+ * is recorded as that wildcard receive (any: 1 source, 2 tag). */
+__attribute__((visibility("default"))) void simpi_trace_wildcard(int any);
+/* Replay of the topology lines comm_cart and comm_adjacent (src/mpi/topo.c):
+ * the topology put on a communicator that a comm_split line rebuilt. */
+__attribute__((visibility("default"))) void simpi_trace_cart(MPI_Comm comm, int ndims, const int dims[],
+                                                             const int periods[]);
+__attribute__((visibility("default"))) void simpi_trace_adjacent(MPI_Comm comm, int nin, const int in[], int nout,
+                                                                 const int out[]);
 /* The replayer says which trace line it performs (for deadlock reports). */
 __attribute__((visibility("default"))) void simpi_trace_position(const char *file, long line);
 #endif

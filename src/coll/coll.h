@@ -84,6 +84,8 @@ p2p_req_t *coll_start(enum coll_id id, rt_comm_t *c, const coll_args_t *a);
 p2p_req_t *coll_persist_init(enum coll_id id, rt_comm_t *c, const coll_args_t *a);
 p2p_req_t *coll_persist_noop(rt_comm_t *c);
 void coll_persist_start(p2p_req_t *r);
+/* What a persistent collective runs at each start (0 when nothing on this rank). */
+int coll_persist_recipe(const p2p_req_t *r, enum coll_id *id, rt_comm_t **c, coll_args_t *a);
 void coll_persist_free(p2p_req_t *r);
 /* Both: a call's identity (takes the communicator's next sequence number),
  * and the execution itself (rewrites MPI_IN_PLACE, selects, runs). */

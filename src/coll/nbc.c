@@ -154,6 +154,17 @@ void coll_persist_start(p2p_req_t *r)
   launch(r, p->id, &p->k, &a);
 }
 
+int coll_persist_recipe(const p2p_req_t *r, enum coll_id *id, rt_comm_t **c, coll_args_t *a)
+{
+  const recipe_t *p = r->recipe;
+  if (!p)
+    return 0;
+  *id = p->id;
+  *c = p->k.c;
+  *a = p->a;
+  return 1;
+}
+
 void coll_persist_free(p2p_req_t *r)
 {
   recipe_t *p = r->recipe;

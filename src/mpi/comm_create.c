@@ -179,7 +179,7 @@ static int idup(rt_rank_t *self, rt_comm_t *c, MPI_Info info, MPI_Comm *newcomm,
   int err = finish_new(self, c, core, 0, newcomm, 1);
   if (!err) {
     comm_get(*newcomm)->info = info_dup(info != MPI_INFO_NULL ? info : c->info);
-    act_comm_made(c, *newcomm);
+    act_comm_idup_made(c, *newcomm);
     *request = req_completed(self);
   }
   return err;
@@ -294,8 +294,10 @@ int comm_create_from(rt_rank_t *self, rt_comm_t *c, rt_group_t *g, int kind, int
   long key[3] = {tag, g->size, g->w[0]};
   comm_core_t *core = agree(c->core, kind, key, build_list, &l);
   int err = finish_new(self, c, core, 0, newcomm, 0);
-  if (!err && kind == MADE_CREATE_GROUP)
+  if (!err && kind == MADE_CREATE_GROUP) {
     act_comm_agree(comm_get(*newcomm), NULL, 0, NULL); /* collective over the group only */
+    act_comm_made_group(c, g->w, g->size, tag, *newcomm);
+  }
   else if (!err)
     act_comm_made(c, *newcomm);
   return err;

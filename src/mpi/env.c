@@ -1,6 +1,7 @@
 /* Environment calls: Init/Finalize/Abort, the clock, versions, processor
  * name, thread levels; and the entry/exit bookkeeping of every MPI call. */
 #include "mpi_impl.h"
+#include "../action/trace.h"
 #include "../compute/compute.h"
 #include "../kernel/kernel.h"
 #include "../p2p/p2p.h"
@@ -97,7 +98,7 @@ int PMPI_Finalized(int *flag)
 int PMPI_Finalize(void)
 {
   MPI_ENTER("MPI_Finalize");
-  p2p_bsend_flush();
+  act_bsend_flush(0);
   if (self->live_requests > 0)
     rt_warn("rank %d: MPI_Finalize with %ld pending request%s (never completed or freed)", self->id,
             self->live_requests, self->live_requests == 1 ? "" : "s");
@@ -132,6 +133,8 @@ double PMPI_Wtime(void)
 {
   MPI_ENTER("MPI_Wtime");
   kern_sleep(rt_opts.wtime_sleep); /* smpi/wtime: reading the clock costs time */
+  if (trace_on && rt_opts.wtime_sleep > 0)
+    trace_sleep_later(self->id, rt_opts.wtime_sleep);
   double t = kern_now();
   mpi_leave(self);
   return t;

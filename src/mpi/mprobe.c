@@ -62,7 +62,8 @@ int PMPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *mes
 }
 
 /* Builds the receive for a probed message (or the empty one of NO_PROC). */
-static int mrecv(rt_rank_t *self, void *buf, int count, MPI_Datatype type, MPI_Message *message, p2p_req_t **out)
+static int mrecv(rt_rank_t *self, void *buf, int count, MPI_Datatype type, MPI_Message *message, p2p_req_t **out,
+                 int nonblocking)
 {
   if (!message || (*message != MPI_MESSAGE_NO_PROC && !ht_get(&messages, *message)))
     return mpi_error(self, MPI_COMM_WORLD, MPI_ERR_REQUEST, "invalid message handle");
@@ -72,6 +73,7 @@ static int mrecv(rt_rank_t *self, void *buf, int count, MPI_Datatype type, MPI_M
                       msg ? msg->st.MPI_TAG : 0, comm);
   if (err)
     return err;
+  (*out)->nonblocking = (unsigned char)nonblocking; /* before the start, which records it */
   if (msg) {
     ht_remove(&messages, *message);
     act_start_matched(*out, msg->m);
@@ -87,7 +89,7 @@ static int mrecv_wait(rt_rank_t *self, void *buf, MPI_Count count, MPI_Datatype 
 {
   CHECK_COUNT(count, MPI_COMM_WORLD);
   p2p_req_t *r;
-  int err = mrecv(self, buf, (int)count, type, message, &r);
+  int err = mrecv(self, buf, (int)count, type, message, &r, 0);
   if (err)
     return err;
   act_wait(r);
@@ -104,11 +106,9 @@ static int imrecv(rt_rank_t *self, void *buf, MPI_Count count, MPI_Datatype type
   CHECK(request, MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");
   CHECK_COUNT(count, MPI_COMM_WORLD);
   p2p_req_t *r;
-  int err = mrecv(self, buf, (int)count, type, message, &r);
-  if (!err) {
-    r->nonblocking = 1;
+  int err = mrecv(self, buf, (int)count, type, message, &r, 1);
+  if (!err)
     *request = req_handle_new(r);
-  }
   return err;
 }
 

@@ -19,7 +19,7 @@ static int get_nbrs(rt_rank_t *self, MPI_Comm comm, rt_comm_t *c, nbrs_t *n)
   return MPI_SUCCESS;
 }
 
-static void run(nbrs_t *n, rt_comm_t *c)
+static void run(nbrs_t *n, rt_comm_t *c, enum act_nbr form)
 {
   for (int i = 0; i < n->nin; i++) {
     n->rb[i].peer = n->in[i];
@@ -29,7 +29,7 @@ static void run(nbrs_t *n, rt_comm_t *c)
     n->sb[i].peer = n->out[i];
     n->sb[i].tag = n->outtag[i];
   }
-  act_neighbor(n->rb, n->nin, n->sb, n->nout, c);
+  act_neighbor(form, n->rb, n->nin, n->sb, n->nout, c);
   free(n->in);
   free(n->out);
   free(n->intag);
@@ -63,7 +63,7 @@ int PMPI_Neighbor_allgather(const void *sbuf, int scount, MPI_Datatype stype, vo
     block(&n.rb[i], rbuf, (MPI_Aint)i * rcount * rt->extent, rcount, rt);
   for (int i = 0; i < n.nout; i++)
     block(&n.sb[i], sbuf, 0, scount, st);
-  run(&n, c);
+  run(&n, c, ACT_NBR_ALLGATHER);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -77,7 +77,7 @@ int PMPI_Neighbor_allgatherv(const void *sbuf, int scount, MPI_Datatype stype, v
     block(&n.rb[i], rbuf, (MPI_Aint)displs[i] * rt->extent, rcounts[i], rt);
   for (int i = 0; i < n.nout; i++)
     block(&n.sb[i], sbuf, 0, scount, st);
-  run(&n, c);
+  run(&n, c, ACT_NBR_ALLGATHERV);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -91,7 +91,7 @@ int PMPI_Neighbor_alltoall(const void *sbuf, int scount, MPI_Datatype stype, voi
     block(&n.rb[i], rbuf, (MPI_Aint)i * rcount * rt->extent, rcount, rt);
   for (int i = 0; i < n.nout; i++)
     block(&n.sb[i], sbuf, (MPI_Aint)i * scount * st->extent, scount, st);
-  run(&n, c);
+  run(&n, c, ACT_NBR_ALLTOALL);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -105,7 +105,7 @@ int PMPI_Neighbor_alltoallv(const void *sbuf, const int scounts[], const int sdi
     block(&n.rb[i], rbuf, (MPI_Aint)rdispls[i] * rt->extent, rcounts[i], rt);
   for (int i = 0; i < n.nout; i++)
     block(&n.sb[i], sbuf, (MPI_Aint)sdispls[i] * st->extent, scounts[i], st);
-  run(&n, c);
+  run(&n, c, ACT_NBR_ALLTOALLV);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -122,7 +122,7 @@ int PMPI_Neighbor_alltoallw(const void *sbuf, const int scounts[], const MPI_Ain
     CHECK_TYPE(stypes[i], st, comm);
     block(&n.sb[i], sbuf, sdispls[i], scounts[i], st);
   }
-  run(&n, c);
+  run(&n, c, ACT_NBR_ALLTOALLW);
   MPI_LEAVE(MPI_SUCCESS);
 }
 

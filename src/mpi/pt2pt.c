@@ -406,7 +406,7 @@ int PMPI_Buffer_attach_c(void *buffer, MPI_Count size)
  * if an int cannot hold it and int_size is set. */
 static MPI_Count buffer_detach(rt_rank_t *self, void *buffer_addr, int int_size)
 {
-  p2p_bsend_flush();
+  act_bsend_flush(1);
   MPI_Count size = (MPI_Count)self->bsend_size;
   if (int_size && !count_fits(size))
     return -1;
@@ -440,7 +440,7 @@ int PMPI_Buffer_detach_c(void *buffer_addr, MPI_Count *size)
 int PMPI_Buffer_flush(void)
 {
   MPI_ENTER("MPI_Buffer_flush");
-  p2p_bsend_flush();
+  act_bsend_flush(1); /* written as buffer_detach: a replay waits the same way */
   MPI_LEAVE(MPI_SUCCESS);
 }
 

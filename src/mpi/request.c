@@ -385,7 +385,7 @@ int PMPI_Cancel(MPI_Request *request)
   CHECK(request && req_get(*request), MPI_COMM_WORLD, MPI_ERR_REQUEST, "invalid request");
   CHECK(req_get(*request)->kind != P2P_COLL, MPI_COMM_WORLD, MPI_ERR_REQUEST,
         "a nonblocking collective request cannot be cancelled (MPI 3.1, 5.12)");
-  p2p_cancel(req_get(*request)); /* sends are never cancelled: they complete normally */
+  act_cancel(req_get(*request)); /* sends are never cancelled: they complete normally */
   MPI_LEAVE(MPI_SUCCESS);
 }
 

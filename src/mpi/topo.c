@@ -3,6 +3,7 @@
  * topology communicator keeps the old ranks (allowed by the standard). */
 #include "topo.h"
 #include "../action/action.h"
+#include "../action/trace.h"
 #include "comm_make.h"
 #include <stdlib.h>
 #include <string.h>
@@ -155,8 +156,10 @@ int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int p
   CHECK(nodes <= comm_size(c), comm_old, MPI_ERR_DIMS, "the grid has %ld nodes, the communicator %d ranks", nodes,
         comm_size(c));
   int err = first_ranks(self, c, (int)nodes, MADE_CART, comm_cart);
-  if (!err)
+  if (!err) {
     install(*comm_cart, cart_new(ndims, dims, periods));
+    act_comm_topo(*comm_cart);
+  }
   MPI_LEAVE(err);
 }
 
@@ -258,8 +261,10 @@ int PMPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
     } else
       color = color * t->dims[i] + co[i];
   int err = comm_split_kind(self, comm_get(comm), color, key, MADE_CART, newcomm);
-  if (!err)
+  if (!err) {
     install(*newcomm, cart_new(nd, dims, per));
+    act_comm_topo(*newcomm);
+  }
   free(co);
   free(dims);
   free(per);
@@ -297,6 +302,7 @@ int PMPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const in
     t->index = copy_ints(index, nnodes);
     t->edges = copy_ints(edges, nedges);
     install(*comm_graph, t);
+    act_comm_topo(*comm_graph);
   }
   MPI_LEAVE(err);
 }
@@ -418,6 +424,7 @@ static int dist_make(rt_rank_t *self, rt_comm_t *c, int nedges, const int *tripl
         add_edge(t, x[0], x[1], x[2]);
       }
     install(*out, t);
+    act_comm_topo(*out);
   }
   free(w);
   free(counts);
@@ -461,6 +468,7 @@ int PMPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int s
     t->out[me] = copy_ints(destinations, outdegree);
     t->inw[me] = has_w && sourceweights != MPI_UNWEIGHTED ? copy_ints(sourceweights, indegree) : calloc(1, sizeof(int));
     t->outw[me] = has_w ? copy_ints(destweights, outdegree) : calloc(1, sizeof(int));
+    act_comm_topo(*comm_dist_graph);
   }
   MPI_LEAVE(err);
 }
@@ -485,7 +493,11 @@ int PMPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const 
       tr[3 * k + 1] = destinations[k];
       tr[3 * k + 2] = weighted && weights != MPI_WEIGHTS_EMPTY ? weights[k] : 1;
     }
+  self->trace_quiet = 1; /* one line for the whole call, not its split */
   int err = dist_make(self, c, total, tr, weighted, comm_dist_graph);
+  self->trace_quiet = 0;
+  if (!err)
+    act_comm_dist_graph(c, n, sources, degrees, destinations, *comm_dist_graph);
   free(tr);
   MPI_LEAVE(err);
 }
@@ -562,6 +574,30 @@ int topo_neighbors(const rt_comm_t *c, int *nin, int **in, int **intag, int *nou
   *intag = calloc((size_t)*nin + 1, sizeof(int));
   *outtag = calloc((size_t)*nout + 1, sizeof(int));
   return 1;
+}
+
+/* A replay's comm_cart and comm_adjacent lines: the topology a recorded
+ * constructor gave, put on the communicator its comm_split line rebuilt
+ * (no communication: the split took the constructor's time). */
+void simpi_trace_cart(MPI_Comm comm, int ndims, const int dims[], const int periods[])
+{
+  install(comm, cart_new(ndims, dims, periods));
+  act_comm_topo(comm); /* a replay records what it replays */
+}
+
+void simpi_trace_adjacent(MPI_Comm comm, int nin, const int in[], int nout, const int out[])
+{
+  rt_comm_t *c = comm_get(comm);
+  install(comm, dist_new(comm_size(c)));
+  topo_t *t = topo_of(comm, MPI_DIST_GRAPH);
+  int me = comm_rank(c);
+  t->indeg[me] = nin;
+  t->outdeg[me] = nout;
+  t->in[me] = copy_ints(in, nin);
+  t->out[me] = copy_ints(out, nout);
+  t->inw[me] = calloc(1, sizeof(int));
+  t->outw[me] = calloc(1, sizeof(int));
+  act_comm_topo(comm);
 }
 
 PMPI_ALIAS(Dims_create)

@@ -47,6 +47,11 @@ typedef struct p2p_req {
   struct p2p_req *also; /* Isendrecv: the send half, which must complete too (the receive has the handle) */
   void *owned;       /* freed with the request (Isendrecv_replace's copy of the data it sends) */
   long bseq;         /* flush: it waits for the buffered sends numbered below this */
+  long long trace_mark; /* recording: the mark of its held wildcard irecv line (src/action), 0 none */
+  long trace_nbc;       /* recording: number of its nonblocking collective line, 0 none */
+  long trace_pcoll;     /* recording: number of its persistent collective's coll_init line, 0 none */
+  unsigned char trace_done; /* recording: its completion is written (tests after a wait must not write it again) */
+  unsigned char trace_any; /* recording, irecv: written with source (1) and/or tag (2) as wildcards */
   struct p2p_req *next;
 } p2p_req_t;
 

@@ -53,6 +53,10 @@ typedef struct rt_rank {
   int wins_made;         /* windows created so far (their trace ids) */
   const char *trace_file; /* replay: the trace line this rank is performing */
   long trace_line;
+  long trace_nbcs;       /* recording: nonblocking collective lines written so far */
+  long trace_pcolls;     /* recording: persistent collectives initialised so far (coll_init lines) */
+  int trace_quiet;       /* recording: inside a constructor written as a line of its own */
+  int trace_wild;        /* recording a replay: write the next irecv with these wildcards (as trace_any) */
   double mpi_t0;         /* simulated time when the current MPI call began */
   void *priv_store;      /* this rank's copy of the program's globals */
   long live_requests;

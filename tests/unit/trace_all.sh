@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Round trip over the test programs and samples: each tests/mpi/*.c program
+# that uses only traceable calls, and each sample, is run with --trace-ti, its
+# trace replayed, and the replay's simulated time must be within 0.1% of the
+# on-line one. Each program runs once, at the largest rank count its header
+# lists up to 7 (else the smallest listed: 8 and 16 ranks add time, not
+# cases), without its args: lines (those are selector variants). Two round trips run at a
+# time; building the programs is most of the cost (about 30 s of CPU in all).
+#
+# Excluded, and why:
+#   comm_inter       intercommunicators (Intercomm_create, Intercomm_merge) are
+#   comm_inter_coll  not recorded: SimGrid's format has no way to name the two
+#                    groups, and simpi has no extension for them yet
+#   persistent_coll  its last cases run persistent collectives on an
+#                    intercommunicator (the rest replays to the microsecond)
+#   rma_win          puts into dynamic windows (the trace cannot say where the
+#                    target attached its memory), which replays refuse
+#   samples/deadlock deadlocks by design (its own test is in tests/errors)
+#   samples/slow     prints wall-clock timings only; it runs the same calls as
+#                    trapezoid (kept) on a serialised schedule
+set -uo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
+simcc="$top/wrappers/simcc" simrun="$top/wrappers/simrun"
+simtime() { sed -n 's/^simpi: simulated time \([0-9.]*\) s.*/\1/p' "$1"; }
+close() { awk -v a="$1" -v b="$2" 'BEGIN { d = (a - b) / b; if (d < 0) d = -d; exit !(b > 0 && d <= 0.001) }'; }
+
+# one round trip, in the current directory: NAME SOURCE NP ARGS... (the script runs itself
+# with "one" for each, two at a time: building the programs is most of the time)
+if [ "${1:-}" = one ]; then
+  name=$2 src=$3 np=$4
+  shift 4
+  if ! "$simcc" -O1 -w "$src" -o "$name" -lm 2>"$name.cc"; then
+    echo "FAIL: $name does not build: $(head -3 "$name.cc")"
+    exit 1
+  fi
+  "$simrun" -np "$np" --trace-ti="$PWD/$name.ti" "./$name" "$@" >/dev/null 2>"$name.on"
+  "$simrun" --replay="$PWD/$name.ti" >/dev/null 2>"$name.re"
+  a=$(simtime "$name.on") b=$(simtime "$name.re")
+  if [ -n "$a" ] && [ -n "$b" ] && close "$b" "$a"; then
+    echo "ok: $name -np $np: on-line $a s, replay $b s"
+    rm -rf "$name" "$name.ti" "$name.ti_files"
+    exit 0
+  fi
+  echo "FAIL: $name -np $np: on-line '$a' s, replay '$b' s"
+  grep -v '^simpi: simulated time' "$name.re" | head -5 | sed 's/^/    /'
+  exit 1
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+excluded=" comm_inter comm_inter_coll persistent_coll rma_win deadlock slow "
+{
+  for src in "$top"/tests/mpi/*.c; do
+    name=$(basename "$src" .c)
+    case "$excluded" in *" $name "*) continue ;; esac
+    nps=$(sed -n 's/^ \* np: //p' "$src" | head -1)
+    np=$(tr ' ' '\n' <<< "$nps" | awk 'NF { if ($1 <= 7 && $1 > best) best = $1; if (min == "" || $1 < min) min = $1 }
+                                        END { print best ? best : min }')
+    echo "$name $src $np"
+  done
+  # the samples, with arguments that keep each run short
+  s=$top/samples
+  printf '%s\n' "hello $s/hello.c 8" "ring $s/ring.c 16 100" "pingpong $s/pingpong.c 2 3 1048576" \
+    "pi $s/pi.c 8 1000000" "trapezoid $s/trapezoid.c 4 100000" "jacobi2d $s/jacobi2d.c 6 64 50" \
+    "matmul $s/matmul.c 4 96" "sort $s/sort.c 8" "bcast_compare $s/bcast_compare.c 8"
+} > cases
+xargs -P 2 -L 1 "$self" one < cases > results
+sort results
+n=$(grep -c . cases)
+echo "$n round trips"
+[ "$(grep -c '^ok: ' results)" = "$n" ]
