@@ -9,6 +9,7 @@
  * args: --cfg=smpi/allgather:rdb --cfg=smpi/allgatherv:rdb
  * args: --cfg=smpi/allgather:bruck --cfg=smpi/allgatherv:bruck
  * args: --cfg=smpi/allgather:neighborexchange --cfg=smpi/allgatherv:neighborexchange
+ * args: --cfg=smpi/allgather:spreading_simple --cfg=smpi/allgatherv:spreading_simple
  */
 #include "coll_check.h"
 

@@ -11,6 +11,7 @@
  * args: --cfg=smpi/alltoall:pair --cfg=smpi/alltoallv:pair --cfg=smpi/alltoallw:pair
  * args: --cfg=smpi/alltoall:ring --cfg=smpi/alltoallv:ring --cfg=smpi/alltoallw:ring
  * args: --cfg=smpi/alltoall:bruck
+ * args: --cfg=smpi/alltoall:linear_nb --cfg=smpi/alltoallv:linear_nb --cfg=smpi/alltoallw:linear_nb
  */
 #include "coll_check.h"
 

@@ -10,6 +10,7 @@
  * args: --cfg=smpi/gather:linear
  * args: --cfg=smpi/gather:binomial
  * args: --cfg=smpi/gather:linear_sync
+ * args: --cfg=smpi/gather:linear_nb
  */
 #include "coll_check.h"
 

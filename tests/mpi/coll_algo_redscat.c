@@ -10,6 +10,7 @@
  * args: --cfg=smpi/reduce_scatter:noncomm --cfg=smpi/reduce_scatter_block:noncomm
  * args: --cfg=smpi/reduce_scatter:ring --cfg=smpi/reduce_scatter_block:ring
  * args: --cfg=smpi/reduce_scatter:nonoverlapping --cfg=smpi/reduce_scatter_block:nonoverlapping
+ * args: --cfg=smpi/reduce_scatter:nonoverlapping_linear --cfg=smpi/reduce_scatter_block:nonoverlapping_linear
  */
 #include "coll_check.h"
 

@@ -12,6 +12,7 @@
  * args: --cfg=smpi/reduce:in_order_binary --cfg=smpi/allreduce:redbcast
  * args: --cfg=smpi/reduce:pipeline --cfg=smpi/allreduce:rab
  * args: --cfg=smpi/reduce:binary --cfg=smpi/allreduce:rdb
+ * args: --cfg=smpi/reduce:linear_nb --cfg=smpi/allreduce:redbcast_linear
  */
 #include "coll_check.h"
 

@@ -6,6 +6,7 @@
  * args: --cfg=smpi/coll-selector:ompi
  * args: --cfg=smpi/scan:rdb --cfg=smpi/exscan:rdb
  * args: --cfg=smpi/scan:linear --cfg=smpi/exscan:linear
+ * args: --cfg=smpi/scan:flat --cfg=smpi/exscan:flat
  */
 #include "coll_check.h"
 

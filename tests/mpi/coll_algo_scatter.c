@@ -9,6 +9,7 @@
  * args: --cfg=smpi/coll-selector:ompi
  * args: --cfg=smpi/scatter:linear
  * args: --cfg=smpi/scatter:binomial
+ * args: --cfg=smpi/scatter:linear_nb
  */
 #include "coll_check.h"
 

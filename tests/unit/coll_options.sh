@@ -68,7 +68,7 @@ expect 0 '^  ompi: Open MPI 4' "$simrun" --help-coll ./ar
 expect 0 'scatter_rdb_allgather' "$simrun" --help-coll
 expect 0 '--help-coll' "$simrun" --help
 expect 0 'smpi/coll-selector' "$simrun" --help
-expect nz "unknown allreduce algorithm 'fast' for --cfg=smpi/allreduce: use rdb, rab, ring, redbcast or default" \
+expect nz "unknown allreduce algorithm 'fast' for --cfg=smpi/allreduce: use rdb, rab, ring, redbcast, redbcast_linear or default" \
   "$simrun" -np 2 --cfg=smpi/allreduce:fast ./ar
 expect nz "unknown collective selector 'mvapich2' for --cfg=smpi/coll-selector: use mpich, ompi or default" \
   "$simrun" -np 2 --cfg=smpi/coll-selector:mvapich2 ./ar
