@@ -6,6 +6,7 @@
  * np: 1 2 3 4 5 7 8 13 16 64
  * args: --cfg=smpi/coll-selector:mpich
  * args: --cfg=smpi/coll-selector:ompi
+ * args: --cfg=smpi/coll-selector:smpi
  * args: --cfg=smpi/reduce:binomial --cfg=smpi/allreduce:rdb
  * args: --cfg=smpi/reduce:linear --cfg=smpi/allreduce:rab
  * args: --cfg=smpi/reduce:rab --cfg=smpi/allreduce:ring
