@@ -25,5 +25,5 @@ const coll_algo_t coll_alltoallw_algos[] = {
     {"pair", pair, 0, NULL, "n-1 exchanges with rank^i (powers of two), else rank+i/rank-i"},
     {"ring", ring, 0, NULL, "n-1 steps: send to rank+i, receive from rank-i"},
     {"linear_nb", linear_nb, 0, NULL,
-     "all receives and sends posted at once, every partner (SMPI's basic_linear, smpirun's default)"},
+     "all receives and sends posted at once, every partner (smpirun's default)"},
     {NULL, NULL, 0, NULL, NULL}};

@@ -78,5 +78,5 @@ static void flat(coll_t *k, const coll_args_t *a)
 const coll_algo_t coll_exscan_algos[] = {
     {"rdb", rdb, 0, NULL, "recursive doubling on partial results (MPICH)"},
     {"linear", linear, 0, NULL, "a chain from rank 0 up (Open MPI)"},
-    {"flat", flat, 0, NULL, "every rank sends to every higher rank at once (smpirun's only algorithm)"},
+    {"flat", flat, 0, NULL, "every rank sends to every higher rank at once; rank r holds r buffers (smpirun's only algorithm)"},
     {NULL, NULL, 0, NULL, NULL}};

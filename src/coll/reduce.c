@@ -325,5 +325,5 @@ const coll_algo_t coll_reduce_algos[] = {
     {"binary", binary, NEED_COMMUTE, "binomial",
      "segmented binary tree (Open MPI; segments of 32 KiB unless a selector sets them)"},
     {"linear_nb", coll_reduce_linear_nb, 0, NULL,
-     "the root posts a receive from every rank at once, then combines in rank order (smpirun's default)"},
+     "the root posts a receive from every rank at once (n buffers), then combines in rank order (smpirun's default)"},
     {NULL, NULL, 0, NULL, NULL}};
