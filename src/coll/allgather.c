@@ -2,7 +2,8 @@
  * recursive doubling (powers of two: exchanges of 1, 2, 4... blocks);
  * Bruck (ceil(log2 n) steps for any n, blocks rotated so that each step
  * sends a prefix); neighbor exchange (even n: n/2 steps between alternate
- * neighbours, Open MPI). */
+ * neighbours, Open MPI); spreading (every block sent to everyone at once,
+ * smpirun's default). */
 #include "coll.h"
 #include <stdlib.h>
 
@@ -69,9 +70,27 @@ static void neighborexchange(coll_t *k, const coll_args_t *a)
   }
 }
 
+/* Every rank posts a receive from and a send to every other rank at once. */
+static void spreading_simple(coll_t *k, const coll_args_t *a)
+{
+  int n = k->n, me = k->me;
+  p2p_req_t **rs = calloc((size_t)(2 * n), sizeof *rs);
+  dt_copy(a->sbuf, a->scount, a->st, BLK(me), a->rcount, a->rt);
+  for (int d = 1; d < n; d++) {
+    int i = (me - d + n) % n;
+    rs[d] = coll_irecv(k, BLK(i), a->rcount, a->rt, i);
+  }
+  for (int d = 1; d < n; d++)
+    rs[n + d] = coll_isend(k, a->sbuf, a->scount, a->st, (me + d) % n);
+  coll_waitall(k, rs, 2 * n);
+  free(rs);
+}
+
 const coll_algo_t coll_allgather_algos[] = {
     {"ring", ring, 0, NULL, "n-1 steps: send to rank+1 the block received from rank-1 (MPICH long messages)"},
     {"rdb", rdb, NEED_POW2, "bruck", "recursive doubling, log2 n exchanges of growing halves (MPICH, powers of two)"},
     {"bruck", bruck, 0, NULL, "ceil(log2 n) steps for any n (MPICH short messages on other sizes)"},
     {"neighborexchange", neighborexchange, NEED_EVEN, "ring", "n/2 steps with alternate neighbours (Open MPI, even n)"},
+    {"spreading_simple", spreading_simple, 0, NULL,
+     "every rank posts a receive from and a send to every other rank at once (smpirun's default)"},
     {NULL, NULL, 0, NULL, NULL}};

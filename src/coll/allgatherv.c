@@ -1,6 +1,7 @@
 /* Allgatherv: ring (blocks moved in place); recursive doubling (powers of
  * two), Bruck and neighbor exchange (even n) on a packed copy of the
- * blocks, as for allgather. */
+ * blocks, as for allgather; spreading (every block sent to everyone at
+ * once, smpirun's default). */
 #include "coll.h"
 #include <stdlib.h>
 
@@ -96,9 +97,27 @@ static void neighborexchange(coll_t *k, const coll_args_t *a)
   packed_close(&p, a, n, 0);
 }
 
+/* Every rank posts a receive from and a send to every other rank at once. */
+static void spreading_simple(coll_t *k, const coll_args_t *a)
+{
+  int n = k->n, me = k->me;
+  p2p_req_t **rs = calloc((size_t)(2 * n), sizeof *rs);
+  dt_copy(a->sbuf, a->scount, a->st, BLK(me), a->rcounts[me], a->rt);
+  for (int d = 1; d < n; d++) {
+    int i = (me - d + n) % n;
+    rs[d] = coll_irecv(k, BLK(i), a->rcounts[i], a->rt, i);
+  }
+  for (int d = 1; d < n; d++)
+    rs[n + d] = coll_isend(k, a->sbuf, a->scount, a->st, (me + d) % n);
+  coll_waitall(k, rs, 2 * n);
+  free(rs);
+}
+
 const coll_algo_t coll_allgatherv_algos[] = {
     {"ring", ring, 0, NULL, "n-1 steps: send to rank+1 the block received from rank-1 (MPICH long messages)"},
     {"rdb", rdb, NEED_POW2, "bruck", "recursive doubling on packed blocks (MPICH, powers of two)"},
     {"bruck", bruck, 0, NULL, "ceil(log2 n) steps for any n on packed blocks"},
     {"neighborexchange", neighborexchange, NEED_EVEN, "ring", "n/2 steps with alternate neighbours (Open MPI, even n)"},
+    {"spreading_simple", spreading_simple, 0, NULL,
+     "every rank posts a receive from and a send to every other rank at once (smpirun's default)"},
     {NULL, NULL, 0, NULL, NULL}};

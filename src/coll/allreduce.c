@@ -3,7 +3,8 @@
  * Rabenseifner (MPICH long messages: reduce-scatter by recursive halving,
  * allgather by recursive doubling); ring (reduce-scatter then allgather
  * around a ring, commutative operations only: Open MPI's large messages);
- * reduce then broadcast (Open MPI's non-commutative large messages). The
+ * reduce then broadcast (Open MPI's non-commutative large messages; with
+ * the root receiving from everyone at once: smpirun's default). The
  * first two keep rank order, so they serve non-commutative operations. */
 #include "coll.h"
 #include "../mpi/op.h"
@@ -113,10 +114,20 @@ static void redbcast(coll_t *k, const coll_args_t *a)
   coll_bcast_binomial(k, &b);
 }
 
+static void redbcast_linear(coll_t *k, const coll_args_t *a)
+{
+  coll_args_t b = *a;
+  b.root = 0;
+  coll_reduce_linear_nb(k, &b);
+  coll_bcast_binomial(k, &b);
+}
+
 const coll_algo_t coll_allreduce_algos[] = {
     {"rdb", rdb, 0, NULL, "recursive doubling, whole vectors (MPICH short messages and user operations)"},
     {"rab", rab, 0, NULL, "Rabenseifner: recursive-halving reduce-scatter, recursive-doubling allgather (MPICH long)"},
     {"ring", ring, NEED_COMMUTE, "rdb",
      "reduce-scatter and allgather around a ring (Open MPI large messages; rdb when count < n)"},
     {"redbcast", redbcast, 0, NULL, "binomial reduce to rank 0, then binomial broadcast"},
+    {"redbcast_linear", redbcast_linear, 0, NULL,
+     "reduce to rank 0 by reduce's linear_nb, then binomial broadcast (SMPI's redbcast, smpirun's default)"},
     {NULL, NULL, 0, NULL, NULL}};

@@ -2,8 +2,9 @@
  * time, MPICH's medium messages); pairwise exchange (MPICH: partner rank^i
  * on powers of two, else send to rank+i and receive from rank-i); ring
  * (always rank+i / rank-i: Open MPI's pairwise); Bruck (ceil(log2 n) steps
- * on packed blocks, small messages). The first three serve alltoallv and
- * alltoallw too, through a function that locates block i. */
+ * on packed blocks, small messages); linear with every partner at once
+ * (SMPI's basic_linear, smpirun's default). All but Bruck serve alltoallv
+ * and alltoallw too, through a function that locates block i. */
 #include "coll.h"
 #include <stdlib.h>
 #include <string.h>
@@ -30,13 +31,13 @@ static void exchange(coll_t *k, const coll_args_t *a, coll_blockfn blk, int dst,
   coll_sendrecv(k, sp, sc, st, dst, rp, rc, rt, src);
 }
 
-void coll_a2a_linear(coll_t *k, const coll_args_t *a, coll_blockfn blk)
+static void linear_by(coll_t *k, const coll_args_t *a, coll_blockfn blk, int throttle)
 {
   int n = k->n, me = k->me;
-  p2p_req_t **rs = calloc(2 * THROTTLE, sizeof *rs);
+  p2p_req_t **rs = calloc(2 * (size_t)throttle, sizeof *rs);
   own(a, me, blk);
-  for (int base = 0; base < n; base += THROTTLE) {
-    int m = n - base < THROTTLE ? n - base : THROTTLE, q = 0;
+  for (int base = 0; base < n; base += throttle) {
+    int m = n - base < throttle ? n - base : throttle, q = 0;
     char *p;
     int c;
     const dt_t *t;
@@ -58,6 +59,10 @@ void coll_a2a_linear(coll_t *k, const coll_args_t *a, coll_blockfn blk)
   }
   free(rs);
 }
+
+void coll_a2a_linear(coll_t *k, const coll_args_t *a, coll_blockfn blk) { linear_by(k, a, blk, THROTTLE); }
+
+void coll_a2a_linear_nb(coll_t *k, const coll_args_t *a, coll_blockfn blk) { linear_by(k, a, blk, k->n); }
 
 void coll_a2a_pair(coll_t *k, const coll_args_t *a, coll_blockfn blk)
 {
@@ -93,6 +98,7 @@ static void block(const coll_args_t *a, int send, int i, char **p, int *count, c
 }
 
 static void basic_linear(coll_t *k, const coll_args_t *a) { coll_a2a_linear(k, a, block); }
+static void linear_nb(coll_t *k, const coll_args_t *a) { coll_a2a_linear_nb(k, a, block); }
 static void pair(coll_t *k, const coll_args_t *a) { coll_a2a_pair(k, a, block); }
 static void ring(coll_t *k, const coll_args_t *a) { coll_a2a_ring(k, a, block); }
 
@@ -131,4 +137,6 @@ const coll_algo_t coll_alltoall_algos[] = {
     {"pair", pair, 0, NULL, "n-1 exchanges with rank^i (powers of two), else rank+i/rank-i (MPICH long)"},
     {"ring", ring, 0, NULL, "n-1 steps: send to rank+i, receive from rank-i (Open MPI pairwise)"},
     {"bruck", bruck, 0, NULL, "ceil(log2 n) steps on packed blocks (MPICH and Open MPI short messages)"},
+    {"linear_nb", linear_nb, 0, NULL,
+     "all receives and sends posted at once, every partner (SMPI's basic_linear, smpirun's default)"},
     {NULL, NULL, 0, NULL, NULL}};

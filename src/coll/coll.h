@@ -135,12 +135,14 @@ static inline int coll_is_pow2(int n) { return n > 0 && !(n & (n - 1)); }
 void coll_bcast_binomial(coll_t *k, const coll_args_t *a);
 void coll_reduce_binomial(coll_t *k, const coll_args_t *a);
 void coll_reduce_ordered(coll_t *k, const coll_args_t *a);
+void coll_reduce_linear_nb(coll_t *k, const coll_args_t *a);
 void coll_scatterv_linear(coll_t *k, const coll_args_t *a);
 void coll_gatherv_linear(coll_t *k, const coll_args_t *a);
 /* Alltoall family: the algorithms see block i to send (send=1) or to
  * receive through a function, so alltoall, alltoallv and alltoallw share them. */
 typedef void (*coll_blockfn)(const coll_args_t *a, int send, int i, char **p, int *count, const dt_t **t);
 void coll_a2a_linear(coll_t *k, const coll_args_t *a, coll_blockfn blk);
+void coll_a2a_linear_nb(coll_t *k, const coll_args_t *a, coll_blockfn blk);
 void coll_a2a_pair(coll_t *k, const coll_args_t *a, coll_blockfn blk);
 void coll_a2a_ring(coll_t *k, const coll_args_t *a, coll_blockfn blk);
 /* Reduce_scatter algorithms over explicit counts (reduce_scatter_block uses them). */

@@ -1,7 +1,9 @@
-/* Exscan: recursive doubling (MPICH); linear chain (Open MPI). Rank 0's
+/* Exscan: recursive doubling (MPICH); linear chain (Open MPI); flat (every
+ * rank sends its vector to all higher ranks at once: smpirun's). Rank 0's
  * receive buffer is left untouched, as the standard leaves it undefined. */
 #include "coll.h"
 #include "../mpi/op.h"
+#include <stdlib.h>
 
 static void rdb(coll_t *k, const coll_args_t *a)
 {
@@ -47,7 +49,34 @@ static void linear(coll_t *k, const coll_args_t *a)
   }
 }
 
+/* Every rank sends its vector to every higher rank and receives from every
+ * lower one, all at once, then combines x0 op ... op x(me - 1) in rank order. */
+static void flat(coll_t *k, const coll_args_t *a)
+{
+  int n = k->n, me = k->me, count = a->rcount;
+  const dt_t *t = a->rt;
+  p2p_req_t **rs = calloc((size_t)n, sizeof *rs);
+  void **in = calloc((size_t)n, sizeof *in);
+  for (int i = 0; i < me; i++) {
+    in[i] = coll_tmp(count, t);
+    rs[i] = coll_irecv(k, in[i], count, t, i);
+  }
+  for (int i = me + 1; i < n; i++)
+    rs[i] = coll_isend(k, a->sbuf, count, t, i);
+  coll_waitall(k, rs, n);
+  if (me > 0) {
+    dt_copy(in[me - 1], count, t, a->rbuf, count, t);
+    for (int i = me - 2; i >= 0; i--)
+      op_apply(a->op, in[i], a->rbuf, count, t);
+  }
+  for (int i = 0; i < me; i++)
+    coll_tmp_free(in[i], t);
+  free(in);
+  free(rs);
+}
+
 const coll_algo_t coll_exscan_algos[] = {
     {"rdb", rdb, 0, NULL, "recursive doubling on partial results (MPICH)"},
     {"linear", linear, 0, NULL, "a chain from rank 0 up (Open MPI)"},
+    {"flat", flat, 0, NULL, "every rank sends to every higher rank at once; rank r holds r buffers (smpirun's only algorithm)"},
     {NULL, NULL, 0, NULL, NULL}};

@@ -2,7 +2,8 @@
  * basic linear), binomial tree (MPICH: each rank forwards its subtree's
  * blocks packed in one message), linear with synchronisation (Open MPI's
  * linear_sync: the root gives each rank in turn a go and waits for its
- * first segment; the rests arrive meanwhile). */
+ * first segment; the rests arrive meanwhile); linear with every receive
+ * posted at once (smpirun's default). */
 #include "coll.h"
 #include <stdlib.h>
 #include <string.h>
@@ -84,9 +85,26 @@ static void linear_sync(coll_t *k, const coll_args_t *a)
   free(mems);
 }
 
+static void linear_nb(coll_t *k, const coll_args_t *a)
+{
+  int n = k->n, me = k->me, root = a->root;
+  if (me != root) {
+    coll_send(k, a->sbuf, a->scount, a->st, root);
+    return;
+  }
+  p2p_req_t **rs = calloc((size_t)n, sizeof *rs);
+  for (int i = 0; i < n; i++)
+    if (i != root)
+      rs[i] = coll_irecv(k, coll_at(a->rbuf, (long)i * a->rcount, a->rt), a->rcount, a->rt, i);
+  dt_copy(a->sbuf, a->scount, a->st, coll_at(a->rbuf, (long)root * a->rcount, a->rt), a->rcount, a->rt);
+  coll_waitall(k, rs, n);
+  free(rs);
+}
+
 const coll_algo_t coll_gather_algos[] = {
     {"linear", linear, 0, NULL, "the root receives from each rank in turn (Open MPI's basic linear)"},
     {"binomial", binomial, 0, NULL, "binomial tree, subtrees' blocks forwarded together (MPICH)"},
     {"linear_sync", linear_sync, 0, NULL,
      "each rank in turn gets a go and sends a first segment (1 KiB, 32 KiB above 90 KiB blocks), then the rest"},
+    {"linear_nb", linear_nb, 0, NULL, "the root posts a receive from every rank at once (smpirun's default)"},
     {NULL, NULL, 0, NULL, NULL}};

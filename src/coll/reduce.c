@@ -6,7 +6,9 @@
  * with distance doubling, which keeps rank order, then a binomial gather);
  * in-order binary tree (Open MPI's non-commutative choice: rooted at the
  * last rank, each subtree a range of ranks); segmented chain (pipeline) and
- * segmented binary tree (Open MPI, commutative operations only). */
+ * segmented binary tree (Open MPI, commutative operations only); linear
+ * with every receive posted at once (smpirun's default), combined in rank
+ * order once all have arrived. */
 #include "coll.h"
 #include "../mpi/op.h"
 #include <stdlib.h>
@@ -280,6 +282,34 @@ static void segmented_tree(coll_t *k, const coll_args_t *a, int shape)
     coll_tmp_free(acc, t);
 }
 
+/* The root posts a receive from every rank at once, then combines
+ * x0 op (x1 op (... op x(n-1))): one buffer per rank at the root. */
+void coll_reduce_linear_nb(coll_t *k, const coll_args_t *a)
+{
+  int n = k->n, me = k->me, root = a->root, count = a->rcount;
+  const dt_t *t = a->rt;
+  if (me != root) {
+    coll_send(k, a->sbuf, count, t, root);
+    return;
+  }
+  p2p_req_t **rs = calloc((size_t)n, sizeof *rs);
+  void **in = calloc((size_t)n, sizeof *in);
+  for (int i = 0; i < n; i++)
+    if (i != root) {
+      in[i] = coll_tmp(count, t);
+      rs[i] = coll_irecv(k, in[i], count, t, i);
+    }
+  coll_waitall(k, rs, n);
+  dt_copy(n - 1 == root ? a->sbuf : in[n - 1], count, t, a->rbuf, count, t);
+  for (int i = n - 2; i >= 0; i--)
+    op_apply(a->op, i == root ? a->sbuf : in[i], a->rbuf, count, t);
+  for (int i = 0; i < n; i++)
+    if (in[i])
+      coll_tmp_free(in[i], t);
+  free(in);
+  free(rs);
+}
+
 static void pipeline(coll_t *k, const coll_args_t *a) { segmented_tree(k, a, CHAIN); }
 static void binary(coll_t *k, const coll_args_t *a) { segmented_tree(k, a, BINARY); }
 
@@ -294,4 +324,6 @@ const coll_algo_t coll_reduce_algos[] = {
      "segmented chain towards the root (Open MPI; segments of 1, 32 or 64 KiB by its rules unless a selector sets them)"},
     {"binary", binary, NEED_COMMUTE, "binomial",
      "segmented binary tree (Open MPI; segments of 32 KiB unless a selector sets them)"},
+    {"linear_nb", coll_reduce_linear_nb, 0, NULL,
+     "the root posts a receive from every rank at once (n buffers), then combines in rank order (smpirun's default)"},
     {NULL, NULL, 0, NULL, NULL}};

@@ -4,7 +4,8 @@
  * blocks, which keeps rank order (MPICH's non-commutative algorithm:
  * powers of two, equal blocks); ring (Open MPI, commutative); reduce to
  * rank 0 then scatterv (Open MPI's non-commutative choice; also serves
- * MPICH's other non-commutative cases). Reduce_scatter_block runs the same
+ * MPICH's other non-commutative cases; with the root receiving from
+ * everyone at once: smpirun's default). Reduce_scatter_block runs the same
  * algorithms with equal counts. */
 #include "coll.h"
 #include "../mpi/op.h"
@@ -134,7 +135,7 @@ static void ring(coll_t *k, const coll_args_t *a)
   free(d);
 }
 
-static void nonoverlapping(coll_t *k, const coll_args_t *a)
+static void reduce_then_scatterv(coll_t *k, const coll_args_t *a, coll_fn reduce)
 {
   int n = k->n, me = k->me;
   const dt_t *t = a->rt;
@@ -147,13 +148,19 @@ static void nonoverlapping(coll_t *k, const coll_args_t *a)
   r.rcount = (int)d[n];
   r.root = 0;
   r.rbuf = tmp;
-  coll_reduce_binomial(k, &r);
+  reduce(k, &r);
   coll_args_t s = {.sbuf = tmp, .scounts = a->rcounts, .sdispls = displs, .st = t, .rbuf = a->rbuf,
                    .rcount = a->rcounts[me], .rt = t, .root = 0};
   coll_scatterv_linear(k, &s);
   coll_tmp_free(tmp, t);
   free(displs);
   free(d);
+}
+
+static void nonoverlapping(coll_t *k, const coll_args_t *a) { reduce_then_scatterv(k, a, coll_reduce_binomial); }
+static void nonoverlapping_linear(coll_t *k, const coll_args_t *a)
+{
+  reduce_then_scatterv(k, a, coll_reduce_linear_nb);
 }
 
 const coll_algo_t coll_reduce_scatter_algos[] = {
@@ -164,4 +171,6 @@ const coll_algo_t coll_reduce_scatter_algos[] = {
      "recursive halving with distance doubling on bit-reversed blocks, rank order kept (MPICH non-commutative)"},
     {"ring", ring, NEED_COMMUTE, "noncomm", "n-1 steps around a ring (Open MPI large messages)"},
     {"nonoverlapping", nonoverlapping, 0, NULL, "binomial reduce to rank 0, then linear scatterv"},
+    {"nonoverlapping_linear", nonoverlapping_linear, 0, NULL,
+     "reduce to rank 0 by reduce's linear_nb, then linear scatterv (smpirun's default)"},
     {NULL, NULL, 0, NULL, NULL}};

@@ -20,6 +20,7 @@ WRAP(1)
 WRAP(2)
 WRAP(3)
 WRAP(4)
+WRAP(5)
 #undef WRAP
 
 /* The same names, needs and fallbacks as reduce_scatter's table (checked at start-up). */
@@ -29,4 +30,5 @@ const coll_algo_t coll_reduce_scatter_block_algos[] = {
     {"noncomm", w2, NEED_POW2 | NEED_REGULAR, "nonoverlapping", "as reduce_scatter's"},
     {"ring", w3, NEED_COMMUTE, "noncomm", "as reduce_scatter's"},
     {"nonoverlapping", w4, 0, NULL, "as reduce_scatter's"},
+    {"nonoverlapping_linear", w5, 0, NULL, "as reduce_scatter's"},
     {NULL, NULL, 0, NULL, NULL}};

@@ -1,8 +1,10 @@
 /* Scan: recursive doubling (MPICH: log2 n exchanges of partial results,
  * lower ranks' parts always on the left); linear chain (Open MPI: rank i
- * gets the prefix from rank i-1, adds its own, passes it on). */
+ * gets the prefix from rank i-1, adds its own, passes it on); flat (every
+ * rank sends its vector to all higher ranks at once: smpirun's scan). */
 #include "coll.h"
 #include "../mpi/op.h"
+#include <stdlib.h>
 
 static void rdb(coll_t *k, const coll_args_t *a)
 {
@@ -41,7 +43,32 @@ static void linear(coll_t *k, const coll_args_t *a)
     coll_send(k, a->rbuf, count, t, me + 1);
 }
 
+/* Every rank sends its vector to every higher rank and receives from every
+ * lower one, all at once, then combines x0 op ... op x(me) in rank order. */
+static void flat(coll_t *k, const coll_args_t *a)
+{
+  int n = k->n, me = k->me, count = a->rcount;
+  const dt_t *t = a->rt;
+  p2p_req_t **rs = calloc((size_t)n, sizeof *rs);
+  void **in = calloc((size_t)n, sizeof *in);
+  for (int i = 0; i < me; i++) {
+    in[i] = coll_tmp(count, t);
+    rs[i] = coll_irecv(k, in[i], count, t, i);
+  }
+  for (int i = me + 1; i < n; i++)
+    rs[i] = coll_isend(k, a->sbuf, count, t, i);
+  coll_waitall(k, rs, n);
+  dt_copy(a->sbuf, count, t, a->rbuf, count, t);
+  for (int i = me - 1; i >= 0; i--)
+    op_apply(a->op, in[i], a->rbuf, count, t);
+  for (int i = 0; i < me; i++)
+    coll_tmp_free(in[i], t);
+  free(in);
+  free(rs);
+}
+
 const coll_algo_t coll_scan_algos[] = {
     {"rdb", rdb, 0, NULL, "recursive doubling on partial results (MPICH)"},
     {"linear", linear, 0, NULL, "a chain from rank 0 up (Open MPI)"},
+    {"flat", flat, 0, NULL, "every rank sends to every higher rank at once; rank r holds r buffers (smpirun's only algorithm)"},
     {NULL, NULL, 0, NULL, NULL}};

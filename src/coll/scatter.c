@@ -1,6 +1,7 @@
 /* Scatter: linear (the root sends to each rank in turn), binomial tree
  * (MPICH: each rank receives its subtree's blocks in one message and
- * forwards the children's parts). */
+ * forwards the children's parts), linear with every send posted at once
+ * (Open MPI's linear_nb, smpirun's default). */
 #include "coll.h"
 #include <stdlib.h>
 
@@ -43,7 +44,24 @@ static void binomial(coll_t *k, const coll_args_t *a)
   free(tmp);
 }
 
+static void linear_nb(coll_t *k, const coll_args_t *a)
+{
+  int n = k->n, me = k->me, root = a->root;
+  if (me != root) {
+    coll_recv(k, a->rbuf, a->rcount, a->rt, root);
+    return;
+  }
+  p2p_req_t **rs = calloc((size_t)n, sizeof *rs);
+  for (int i = 0; i < n; i++)
+    if (i != root)
+      rs[i] = coll_isend(k, coll_at(a->sbuf, (long)i * a->scount, a->st), a->scount, a->st, i);
+  dt_copy(coll_at(a->sbuf, (long)root * a->scount, a->st), a->scount, a->st, a->rbuf, a->rcount, a->rt);
+  coll_waitall(k, rs, n);
+  free(rs);
+}
+
 const coll_algo_t coll_scatter_algos[] = {
     {"linear", linear, 0, NULL, "the root sends to each rank in turn (Open MPI's basic linear)"},
     {"binomial", binomial, 0, NULL, "binomial tree, subtrees' blocks sent together (MPICH)"},
+    {"linear_nb", linear_nb, 0, NULL, "the root posts a send to every rank at once (Open MPI's linear_nb, smpirun's default)"},
     {NULL, NULL, 0, NULL, NULL}};

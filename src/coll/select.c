@@ -171,6 +171,28 @@ static const rule_t ompi_reduce_scatter[] = {{W_NONCOMMUTE, 0, 0, 0, 0, 0, 0, "n
                                              END};
 static const rule_t ompi_rsb[] = {{0, 0, 0, 0, 0, 0, 0, "nonoverlapping", 0}, END};
 
+/* smpirun's own default (SimGrid 3.32, --cfg=smpi/coll-selector:default), as
+ * measured against it on platforms/cluster.xml (bench/coll_default.sh): fixed
+ * algorithms everywhere but for Alltoall, which follows size tables. Where
+ * smpirun picks its pair Alltoall on a communicator that is not a power of
+ * two it aborts; simpi's pair serves such calls. */
+static const rule_t smpi_barrier[] = {{0, 0, 0, 0, 0, 0, 0, "linear", 0}, END};
+static const rule_t smpi_bcast[] = {{0, 0, 0, 0, 0, 0, 0, "binomial_tree", 0}, END};
+static const rule_t any_linear_nb[] = {{0, 0, 0, 0, 0, 0, 0, "linear_nb", 0}, END};
+static const rule_t smpi_allgather[] = {{0, 0, 0, 0, 0, 0, 0, "spreading_simple", 0}, END};
+static const rule_t smpi_alltoall[] = {{0, 0, 7, 524288, 1048576, 0, 0, "pair", 0},
+                                       {0, 0, 15, 0, 0, 0, 0, "linear_nb", 0},
+                                       {0, 16, 63, 0, 512, 0, 0, "bruck", 0},
+                                       {0, 16, 63, 0, 0, 0, 0, "linear_nb", 0},
+                                       {0, 64, 0, 0, 1024, 0, 0, "bruck", 0},
+                                       {0, 64, 0, 0, 262144, 0, 0, "linear_nb", 0},
+                                       {0, 0, 0, 0, 0, 0, 0, "pair", 0},
+                                       END};
+static const rule_t smpi_alltoallv[] = {{0, 0, 0, 0, 0, 0, 0, "linear_nb", 0}, END};
+static const rule_t smpi_allreduce[] = {{0, 0, 0, 0, 0, 0, 0, "redbcast_linear", 0}, END};
+static const rule_t smpi_reduce_scatter[] = {{0, 0, 0, 0, 0, 0, 0, "nonoverlapping_linear", 0}, END};
+static const rule_t any_flat[] = {{0, 0, 0, 0, 0, 0, 0, "flat", 0}, END};
+
 typedef struct selector {
   const char *name;
   const char *doc;
@@ -188,6 +210,11 @@ static const selector_t selectors[] = {
      {ompi_barrier, ompi_bcast, ompi_gather, any_linear, ompi_scatter, any_linear, ompi_allgather, ompi_allgatherv,
       ompi_alltoall, ompi_alltoallv, ompi_alltoallv, ompi_reduce, ompi_allreduce, ompi_reduce_scatter, ompi_rsb,
       any_linear, any_linear}},
+    {"smpi",
+     "smpirun's default (SimGrid 3.32's own selection, measured)",
+     {smpi_barrier, smpi_bcast, any_linear_nb, any_linear, any_linear_nb, any_linear, smpi_allgather, smpi_allgather,
+      smpi_alltoall, smpi_alltoallv, smpi_alltoallv, any_linear_nb, smpi_allreduce, smpi_reduce_scatter,
+      smpi_reduce_scatter, any_flat, any_flat}},
 };
 #define NSELECTORS ((int)(sizeof selectors / sizeof *selectors))
 

@@ -5,10 +5,12 @@
  * np: 1 2 3 4 5 7 8 13 16
  * args: --cfg=smpi/coll-selector:mpich
  * args: --cfg=smpi/coll-selector:ompi
+ * args: --cfg=smpi/coll-selector:smpi
  * args: --cfg=smpi/allgather:ring --cfg=smpi/allgatherv:ring
  * args: --cfg=smpi/allgather:rdb --cfg=smpi/allgatherv:rdb
  * args: --cfg=smpi/allgather:bruck --cfg=smpi/allgatherv:bruck
  * args: --cfg=smpi/allgather:neighborexchange --cfg=smpi/allgatherv:neighborexchange
+ * args: --cfg=smpi/allgather:spreading_simple --cfg=smpi/allgatherv:spreading_simple
  */
 #include "coll_check.h"
 

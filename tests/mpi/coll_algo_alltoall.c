@@ -7,10 +7,12 @@
  * np: 1 2 3 4 5 7 8 13 16 64
  * args: --cfg=smpi/coll-selector:mpich
  * args: --cfg=smpi/coll-selector:ompi
+ * args: --cfg=smpi/coll-selector:smpi
  * args: --cfg=smpi/alltoall:basic_linear --cfg=smpi/alltoallv:basic_linear --cfg=smpi/alltoallw:basic_linear
  * args: --cfg=smpi/alltoall:pair --cfg=smpi/alltoallv:pair --cfg=smpi/alltoallw:pair
  * args: --cfg=smpi/alltoall:ring --cfg=smpi/alltoallv:ring --cfg=smpi/alltoallw:ring
  * args: --cfg=smpi/alltoall:bruck
+ * args: --cfg=smpi/alltoall:linear_nb --cfg=smpi/alltoallv:linear_nb --cfg=smpi/alltoallw:linear_nb
  */
 #include "coll_check.h"
 

@@ -4,6 +4,7 @@
  * np: 1 2 3 4 5 7 8 13 16
  * args: --cfg=smpi/coll-selector:mpich
  * args: --cfg=smpi/coll-selector:ompi
+ * args: --cfg=smpi/coll-selector:smpi
  * args: --cfg=smpi/barrier:dissemination
  * args: --cfg=smpi/barrier:recursive_doubling
  * args: --cfg=smpi/barrier:tree

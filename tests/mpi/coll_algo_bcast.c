@@ -4,6 +4,7 @@
  * np: 1 2 3 4 5 7 8 13 16 64
  * args: --cfg=smpi/coll-selector:mpich
  * args: --cfg=smpi/coll-selector:ompi
+ * args: --cfg=smpi/coll-selector:smpi
  * args: --cfg=smpi/bcast:binomial_tree
  * args: --cfg=smpi/bcast:scatter_rdb_allgather
  * args: --cfg=smpi/bcast:scatter_LR_allgather

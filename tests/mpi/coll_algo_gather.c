@@ -7,9 +7,11 @@
  * np: 1 2 3 4 5 7 8 13 16
  * args: --cfg=smpi/coll-selector:mpich
  * args: --cfg=smpi/coll-selector:ompi
+ * args: --cfg=smpi/coll-selector:smpi
  * args: --cfg=smpi/gather:linear
  * args: --cfg=smpi/gather:binomial
  * args: --cfg=smpi/gather:linear_sync
+ * args: --cfg=smpi/gather:linear_nb
  */
 #include "coll_check.h"
 

@@ -5,11 +5,13 @@
  * np: 1 2 3 4 5 7 8 13 16
  * args: --cfg=smpi/coll-selector:mpich
  * args: --cfg=smpi/coll-selector:ompi
+ * args: --cfg=smpi/coll-selector:smpi
  * args: --cfg=smpi/reduce_scatter:recursive_halving --cfg=smpi/reduce_scatter_block:recursive_halving
  * args: --cfg=smpi/reduce_scatter:pair --cfg=smpi/reduce_scatter_block:pair
  * args: --cfg=smpi/reduce_scatter:noncomm --cfg=smpi/reduce_scatter_block:noncomm
  * args: --cfg=smpi/reduce_scatter:ring --cfg=smpi/reduce_scatter_block:ring
  * args: --cfg=smpi/reduce_scatter:nonoverlapping --cfg=smpi/reduce_scatter_block:nonoverlapping
+ * args: --cfg=smpi/reduce_scatter:nonoverlapping_linear --cfg=smpi/reduce_scatter_block:nonoverlapping_linear
  */
 #include "coll_check.h"
 

@@ -6,12 +6,14 @@
  * np: 1 2 3 4 5 7 8 13 16 64
  * args: --cfg=smpi/coll-selector:mpich
  * args: --cfg=smpi/coll-selector:ompi
+ * args: --cfg=smpi/coll-selector:smpi
  * args: --cfg=smpi/reduce:binomial --cfg=smpi/allreduce:rdb
  * args: --cfg=smpi/reduce:linear --cfg=smpi/allreduce:rab
  * args: --cfg=smpi/reduce:rab --cfg=smpi/allreduce:ring
  * args: --cfg=smpi/reduce:in_order_binary --cfg=smpi/allreduce:redbcast
  * args: --cfg=smpi/reduce:pipeline --cfg=smpi/allreduce:rab
  * args: --cfg=smpi/reduce:binary --cfg=smpi/allreduce:rdb
+ * args: --cfg=smpi/reduce:linear_nb --cfg=smpi/allreduce:redbcast_linear
  */
 #include "coll_check.h"
 

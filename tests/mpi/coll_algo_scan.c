@@ -4,8 +4,10 @@
  * np: 1 2 3 4 5 7 8 13 16
  * args: --cfg=smpi/coll-selector:mpich
  * args: --cfg=smpi/coll-selector:ompi
+ * args: --cfg=smpi/coll-selector:smpi
  * args: --cfg=smpi/scan:rdb --cfg=smpi/exscan:rdb
  * args: --cfg=smpi/scan:linear --cfg=smpi/exscan:linear
+ * args: --cfg=smpi/scan:flat --cfg=smpi/exscan:flat
  */
 #include "coll_check.h"
 

@@ -7,8 +7,10 @@
  * np: 1 2 3 4 5 7 8 13 16
  * args: --cfg=smpi/coll-selector:mpich
  * args: --cfg=smpi/coll-selector:ompi
+ * args: --cfg=smpi/coll-selector:smpi
  * args: --cfg=smpi/scatter:linear
  * args: --cfg=smpi/scatter:binomial
+ * args: --cfg=smpi/scatter:linear_nb
  */
 #include "coll_check.h"
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Collective options on the command line: simrun --help-coll lists every collective with its
-# algorithms and both selectors' rules; an unknown algorithm or selector is one line that
+# algorithms and every selector's rules; an unknown algorithm or selector is one line that
 # lists the valid names; 'default' is accepted; a forced algorithm that cannot serve a call
 # warns once and runs its fallback; --help mentions the options.
 set -uo pipefail
@@ -65,12 +65,15 @@ bad=$(awk '
   { echo "FAIL: unknown algorithms in --help-coll: $bad"; fail=1; }
 expect 0 '^  mpich: MPICH 3' "$simrun" --help-coll
 expect 0 '^  ompi: Open MPI 4' "$simrun" --help-coll ./ar
+expect 0 "^  smpi: smpirun's default" "$simrun" --help-coll
+expect 0 'as smpirun does by default \(smpi\)' "$simrun" --help
+expect 0 '^sum 10$' "$simrun" -q -np 4 --cfg=smpi/coll-selector:smpi ./ar
 expect 0 'scatter_rdb_allgather' "$simrun" --help-coll
 expect 0 '--help-coll' "$simrun" --help
 expect 0 'smpi/coll-selector' "$simrun" --help
-expect nz "unknown allreduce algorithm 'fast' for --cfg=smpi/allreduce: use rdb, rab, ring, redbcast or default" \
+expect nz "unknown allreduce algorithm 'fast' for --cfg=smpi/allreduce: use rdb, rab, ring, redbcast, redbcast_linear or default" \
   "$simrun" -np 2 --cfg=smpi/allreduce:fast ./ar
-expect nz "unknown collective selector 'mvapich2' for --cfg=smpi/coll-selector: use mpich, ompi or default" \
+expect nz "unknown collective selector 'mvapich2' for --cfg=smpi/coll-selector: use mpich, ompi, smpi or default" \
   "$simrun" -np 2 --cfg=smpi/coll-selector:mvapich2 ./ar
 expect nz "unknown collective selector" "$simrun" --help-coll --cfg=smpi/coll-selector:nope
 expect 0 '^sum 6$' "$simrun" -q -np 3 --cfg=smpi/allreduce:default ./ar

@@ -8,7 +8,10 @@
 # reduce linear / gather linear / scatter linear = ompi_basic_linear,
 # gather binomial = ompi_binomial, bcast pipeline = ompi_pipeline,
 # gather linear_sync = ompi_linear_sync, allgather neighborexchange = ompi_neighborexchange,
-# reduce in_order_binary = ompi_in_order_binary, reduce pipeline = ompi_pipeline.
+# reduce in_order_binary = ompi_in_order_binary, reduce pipeline = ompi_pipeline,
+# allreduce redbcast_linear = redbcast, alltoall linear_nb = basic_linear, scatter linear_nb =
+# ompi_linear_nb, allgather spreading_simple = spreading_simple; SMPI names no reduce or gather
+# like linear_nb, so its default stands for them.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 if ! command -v smpirun >/dev/null || ! command -v smpicc >/dev/null; then
@@ -27,6 +30,7 @@ runs=(
   "barrier=recursive_doubling:ompi_recursivedoubling bcast=scatter_LR_allgather:scatter_LR_allgather allreduce=rab:rab_rdb reduce=linear:ompi_basic_linear alltoall=bruck:bruck allgather=rdb:rdb gather=linear:ompi_basic_linear scatter=linear:ompi_basic_linear"
   "barrier=tree:ompi_tree bcast=scatter_rdb_allgather:scatter_rdb_allgather reduce=in_order_binary:ompi_in_order_binary alltoall=basic_linear:basic_linear allgather=bruck:bruck gather=linear_sync:ompi_linear_sync scatter=linear:ompi_basic_linear allreduce=ring:lr"
   "barrier=linear:ompi_basic_linear bcast=pipeline:ompi_pipeline allreduce=rdb:rdb reduce=pipeline:ompi_pipeline alltoall=ring:ring allgather=neighborexchange:ompi_neighborexchange gather=binomial:ompi_binomial scatter=linear:ompi_basic_linear"
+  "barrier=linear:ompi_basic_linear bcast=binomial_tree:binomial_tree allreduce=redbcast_linear:redbcast reduce=linear_nb:default alltoall=linear_nb:basic_linear allgather=spreading_simple:spreading_simple gather=linear_nb:default scatter=linear_nb:ompi_linear_nb"
 )
 fail=0
 for np in 8 16; do
