@@ -2,8 +2,8 @@
 # Simulated times of one-sided communication against SimGrid's smpirun: a
 # Put and a Get ping in fence epochs and in exclusive-lock epochs, 8 B to
 # 4 MiB, between two hosts of platforms/cluster.xml, must be within 5% of
-# smpirun's (skipped when smpirun is not installed). Both use MPICH's
-# barrier selection: smpirun's own default barrier is another algorithm.
+# smpirun's (skipped when smpirun is not installed). simrun runs smpirun's
+# default collective choices (coll-selector:smpi) for the fences' barriers.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 if ! command -v smpirun >/dev/null || ! command -v smpicc >/dev/null; then
@@ -15,9 +15,8 @@ trap 'rm -rf "$work"' EXIT
 "$top/wrappers/simcc" -O2 "$top/tests/unit/rma_time.c" -o "$work/rt"
 smpicc -O2 "$top/tests/unit/rma_time.c" -o "$work/rt_smpi" 2>/dev/null
 printf 'node-0\nnode-5\n' > "$work/hosts"
-args=(-np 2 -platform "$top/platforms/cluster.xml" -hostfile "$work/hosts" --cfg=smpi/simulate-computation:no
-      --cfg=smpi/coll-selector:mpich)
-"$top/wrappers/simrun" -q "${args[@]}" "$work/rt" > "$work/simpi.txt"
+args=(-np 2 -platform "$top/platforms/cluster.xml" -hostfile "$work/hosts" --cfg=smpi/simulate-computation:no)
+"$top/wrappers/simrun" -q "${args[@]}" --cfg=smpi/coll-selector:smpi "$work/rt" > "$work/simpi.txt"
 smpirun "${args[@]}" --log=root.thres:error "$work/rt_smpi" > "$work/smpi.txt" 2>/dev/null
 [ "$(wc -l < "$work/simpi.txt")" = 32 ] || { echo "simpi printed $(wc -l < "$work/simpi.txt") lines, not 32"; exit 1; }
 paste "$work/simpi.txt" "$work/smpi.txt" | awk '
