@@ -678,7 +678,9 @@ void act_comm_agree(rt_comm_t *c, const int *mine, int n, int *all)
   int one = 1, max;
   coll_args_t a = {.sbuf = n ? (const void *)mine : &one, .scount = n ? n : 1, .st = ints, .rbuf = n ? (void *)all : &max,
                    .rcount = n ? n : 1, .rt = ints, .op = MPI_MAX};
+  rt_self->keep_data++; /* the members read what they agree on, in replays too */
   coll_run(n ? COLL_ALLGATHER : COLL_ALLREDUCE, c, &a);
+  rt_self->keep_data--;
 }
 
 /* A swap between two members only: its tag is outside the sequence numbers
@@ -700,7 +702,9 @@ void act_comm_bcast(rt_comm_t *c, int *buf, int n, int root)
 {
   const dt_t *ints = dt_get(MPI_INT);
   coll_args_t a = {.rbuf = buf, .rcount = n, .rt = ints, .st = ints, .root = root};
+  rt_self->keep_data++;
   coll_run(COLL_BCAST, c, &a);
+  rt_self->keep_data--;
 }
 
 void act_comm_made(rt_comm_t *parent, MPI_Comm made)

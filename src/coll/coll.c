@@ -32,7 +32,8 @@ const char *coll_intern(const char *s)
 coll_t coll_begin(rt_comm_t *c)
 {
   unsigned seq = (unsigned)c->coll_seq++;
-  coll_t k = {.c = c, .n = comm_size(c), .me = comm_rank(c), .tag = (int)(seq & 0x3fffffff)};
+  coll_t k = {.c = c, .n = comm_size(c), .me = comm_rank(c), .tag = (int)(seq & 0x3fffffff),
+              .nodata = rt_opts.replay && rt_self && !rt_self->keep_data};
   const char *call = rt_self && rt_self->call ? rt_self->call : "a collective";
   char what[176];
   snprintf(what, sizeof what, "%s on %s", call, comm_name(c));

@@ -43,6 +43,7 @@ typedef struct coll {
   int seg;  /* segment size in bytes chosen by the selector, 0 for the algorithm's default */
   int err;  /* first error class seen by a receive (truncation) */
   int inplace; /* the caller passed MPI_IN_PLACE (selectors may care) */
+  int nodata;  /* a replay's: its messages and reductions move no data (nobody reads it) */
   const char *what; /* "MPI_Bcast on MPI_COMM_WORLD": names its messages in deadlock reports
                      * (interned: it must outlive the stack of a rank stuck in a deadlock) */
 } coll_t;

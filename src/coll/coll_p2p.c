@@ -20,6 +20,7 @@ static p2p_req_t *post(enum p2p_kind kind, const void *buf, int count, const dt_
   r->dt = t;
   dt_retain(t); /* released by p2p_req_free */
   r->comm_name = k->what;
+  r->nodata = (unsigned char)k->nodata;
   r->me_local = k->me;
   r->peer_world = peer >= 0 ? comm_peer_world(k->c, peer) : -1;
   p2p_start(r);
@@ -79,6 +80,8 @@ const dt_t *coll_byte(void) { return dt_get(MPI_BYTE); }
 
 void coll_combine(MPI_Op op, void *acc, void *other, int count, const dt_t *t, int other_lower)
 {
+  if (rt_opts.replay && rt_self && !rt_self->keep_data) /* a replay's operands are never read */
+    return;
   if (other_lower || op_commutative(op)) {
     op_apply(op, other, acc, count, t); /* acc = other op acc */
     return;

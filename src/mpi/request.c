@@ -98,6 +98,7 @@ int req_build(rt_rank_t *self, p2p_req_t **out, enum p2p_kind kind, enum p2p_mod
   p2p_req_t *r = p2p_req_new();
   r->kind = kind;
   r->mode = mode;
+  r->nodata = rt_opts.replay != NULL; /* a replay never reads what it receives */
   r->owner = self->id;
   r->peer = peer;
   r->tag = tag;

@@ -72,9 +72,11 @@ static void deliver(p2p_req_t *rv, int sender, int src, int tag, size_t bytes, c
   void *rbuf = rt_opts.privatize ? rt_priv_addr(&rt_ranks[rv->owner], rv->buf) : rv->buf;
   if (sbuf && rt_opts.privatize)
     sbuf = rt_priv_addr(&rt_ranks[sender], sbuf);
-  if (packed)
+  if (rv->nodata)
+    ;
+  else if (packed)
     dt_unpack(packed, n, rbuf, rv->count, rv->dt);
-  else if (n)
+  else if (n && sbuf)
     dt_copy(sbuf, scount, sdt, rbuf, rv->count, rv->dt);
   rv->msg_bytes = bytes;
   rv->st.MPI_SOURCE = src;
@@ -127,7 +129,7 @@ static void start_send(p2p_req_t *r)
     if (dst->q.ptail == rv)
       dst->q.ptail = prev;
     rv->posted = 0;
-    deliver(rv, r->owner, r->me_local, r->tag, bytes, r->buf, r->count, r->dt, NULL);
+    deliver(rv, r->owner, r->me_local, r->tag, bytes, r->nodata ? NULL : r->buf, r->count, r->dt, NULL);
     rv->flow = flow;
     rv->flow_src = r->owner;
     rv->cp = cp;
@@ -144,7 +146,9 @@ static void start_send(p2p_req_t *r)
     m->tag = r->tag;
     m->ctx = r->ctx;
     m->bytes = bytes;
-    if (detached || buffered) {
+    if (r->nodata)
+      ; /* neither a copy nor the buffer: the receive moves nothing */
+    else if (detached || buffered) {
       m->copy = malloc(bytes ? bytes : 1);
       dt_pack(r->buf, r->count, r->dt, m->copy);
     } else {

@@ -33,6 +33,7 @@ typedef struct p2p_req {
   kern_comm_t *kc;   /* SimGrid side of the transfer, NULL when none pending */
   kern_mbox_t *mbox; /* receive: the transfer's mailbox, back to the pool once complete */
   unsigned char posted; /* receive: waiting in the posted queue for a sender */
+  unsigned char nodata; /* a replay's: nobody reads the data, so it is not moved (only timed) */
   MPI_Status st;     /* receive: filled at match time */
   size_t msg_bytes;  /* receive: size of the matched message (may exceed the buffer) */
   MPI_Comm comm;     /* the MPI layer's handle, for its error handler */
