@@ -65,18 +65,18 @@ static inline int matches(int want_src, int want_tag, int want_ctx, int src, int
  * One of the two ranks is not the one running: its buffer, if it is one of
  * the program's globals, is found through the privatization. */
 static void deliver(p2p_req_t *rv, int sender, int src, int tag, size_t bytes, const void *sbuf, int scount,
-                    const dt_t *sdt, const char *packed)
+                    const dt_t *sdt, const char *packed, int nodata)
 {
   size_t cap = (size_t)rv->count * rv->dt->size;
   size_t n = bytes < cap ? bytes : cap;
   void *rbuf = rt_opts.privatize ? rt_priv_addr(&rt_ranks[rv->owner], rv->buf) : rv->buf;
   if (sbuf && rt_opts.privatize)
     sbuf = rt_priv_addr(&rt_ranks[sender], sbuf);
-  if (rv->nodata)
+  if (nodata || rv->nodata) /* a replay's: nobody reads it */
     ;
   else if (packed)
     dt_unpack(packed, n, rbuf, rv->count, rv->dt);
-  else if (n && sbuf)
+  else if (n) /* sbuf may be MPI_BOTTOM (NULL) under a type of absolute addresses */
     dt_copy(sbuf, scount, sdt, rbuf, rv->count, rv->dt);
   rv->msg_bytes = bytes;
   rv->st.MPI_SOURCE = src;
@@ -129,7 +129,7 @@ static void start_send(p2p_req_t *r)
     if (dst->q.ptail == rv)
       dst->q.ptail = prev;
     rv->posted = 0;
-    deliver(rv, r->owner, r->me_local, r->tag, bytes, r->nodata ? NULL : r->buf, r->count, r->dt, NULL);
+    deliver(rv, r->owner, r->me_local, r->tag, bytes, r->buf, r->count, r->dt, NULL, r->nodata);
     rv->flow = flow;
     rv->flow_src = r->owner;
     rv->cp = cp;
@@ -146,6 +146,7 @@ static void start_send(p2p_req_t *r)
     m->tag = r->tag;
     m->ctx = r->ctx;
     m->bytes = bytes;
+    m->nodata = r->nodata;
     if (r->nodata)
       ; /* neither a copy nor the buffer: the receive moves nothing */
     else if (detached || buffered) {
@@ -199,7 +200,7 @@ static p2p_msg_t *take_unexpected(p2p_queues_t *q, int src, int tag, int ctx)
 /* The receive r takes the message m, already out of the queue. */
 static void receive_msg(p2p_req_t *r, p2p_msg_t *m)
 {
-  deliver(r, m->owner, m->src, m->tag, m->bytes, m->buf, m->count, m->dt, m->copy);
+  deliver(r, m->owner, m->src, m->tag, m->bytes, m->buf, m->count, m->dt, m->copy, m->nodata);
   r->flow = m->flow;
   r->flow_src = m->owner;
   r->cp = m->cp;
