@@ -98,20 +98,23 @@ p2p_req_t *rma_accumulate(rma_core_t *w, int me, int t, const void *obuf, int oc
 {
   void *tp = reach(w, t, taddr);
   size_t bytes = (size_t)tcount * tt->size;
-  char *cur = malloc(bytes ? bytes : 1);
-  dt_pack(tp, tcount, tt, cur);
+  /* operands as arrays of the predefined type (padded pair types such as
+   * MPI_DOUBLE_INT are laid out at their extent, as op_apply expects) */
+  const dt_t *basic = dt_basic(tt->basic);
+  int n = (int)(bytes / basic->size);
+  size_t room = (size_t)n * (size_t)basic->extent;
+  char *cur = malloc(room ? room : 1);
+  dt_copy(tp, tcount, tt, cur, n, basic);
   if (result)
-    dt_unpack(cur, bytes, result, rcount, rt);
+    dt_copy(cur, n, basic, result, rcount, rt);
   if (op != MPI_NO_OP) {
-    char *in = malloc(bytes ? bytes : 1);
-    dt_pack(obuf, ocount, ot, in);
+    char *in = malloc(room ? room : 1);
+    dt_copy(obuf, ocount, ot, in, n, basic);
     if (op == MPI_REPLACE)
-      memcpy(cur, in, bytes);
-    else {
-      const dt_t *basic = dt_basic(tt->basic);
-      op_apply(op, in, cur, (int)(bytes / basic->size), basic);
-    }
-    dt_unpack(cur, bytes, tp, tcount, tt);
+      memcpy(cur, in, room);
+    else
+      op_apply(op, in, cur, n, basic);
+    dt_copy(cur, n, basic, tp, tcount, tt);
     free(in);
   }
   free(cur);
