@@ -2,7 +2,8 @@
  * the engine in src/rma on the window's shared core, and written to the
  * trace. RMA is an extension of SimGrid's format (left out under
  * tracing/ti-compat:yes): windows are named by a per-rank id (WID), targets
- * by their rank in the window, displacements in the target's units:
+ * by their rank in the window, displacements (DISP) in bytes from the start
+ * of the target's memory, where the bytes the operation moves begin:
  *   win_create WID SIZE DISP_UNIT FLAVOR [comm=C]   win_free WID
  *   put|get WID TARGET DISP COUNT TYPE       compare_and_swap WID TARGET DISP 1 TYPE
  *   accumulate|get_accumulate WID TARGET DISP COUNT TYPE OP
@@ -28,14 +29,15 @@
 
 static int tracing(void) { return trace_on && rt_self && !rt_opts.trace_compat; }
 
+/* Byte offset of taddr in member t's memory (dynamic windows: in its attached region). */
 static MPI_Aint disp_of(const rt_win_t *w, int t, const char *taddr)
 {
   const rma_mem_t *m = &w->core->m[t];
-  if (w->core->flavor == MPI_WIN_FLAVOR_DYNAMIC) /* offset in the attached region */
+  if (w->core->flavor == MPI_WIN_FLAVOR_DYNAMIC)
     for (const rma_region_t *r = m->regions; r; r = r->next)
       if (taddr >= r->base && taddr < r->base + r->size)
         return taddr - r->base;
-  return (taddr - m->base) / m->disp_unit;
+  return taddr - m->base;
 }
 
 static void trace_op(const rt_win_t *w, const char *action, int t, const char *taddr, int tcount, const dt_t *tt,
@@ -44,6 +46,9 @@ static void trace_op(const rt_win_t *w, const char *action, int t, const char *t
   if (!tracing())
     return;
   long n;
+  /* a derived type is written as its bytes (or values) in a row: from where
+   * its data begins (true_lb may be negative), so they stay in the window */
+  MPI_Aint disp = disp_of(w, t, taddr) + (tt->derived ? tt->true_lb : 0);
   if (op != MPI_OP_NULL && tt->derived) { /* accumulates: as many values of the one predefined type */
     const dt_t *basic = dt_basic(tt->basic);
     tcount = (int)((size_t)tcount * tt->size / basic->size);
@@ -53,7 +58,7 @@ static void trace_op(const rt_win_t *w, const char *action, int t, const char *t
   char opstr[16] = "";
   if (op != MPI_OP_NULL)
     snprintf(opstr, sizeof opstr, " %u", (unsigned)op & 0xffffff);
-  trace_line(rt_self->id, "%s %d %d %ld %ld %d%s", action, w->trace_id, t, (long)disp_of(w, t, taddr), n, id, opstr);
+  trace_line(rt_self->id, "%s %d %d %ld %ld %d%s", action, w->trace_id, t, (long)disp, n, id, opstr);
 }
 
 p2p_req_t *act_put(rt_win_t *w, const void *obuf, int ocount, const dt_t *ot, int t, char *taddr, int tcount,

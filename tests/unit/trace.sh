@@ -149,8 +149,35 @@ for s in rma_fence rma_pscw rma_lock rma_atomic; do
   "$simcc" -O2 "$top/tests/mpi/$s.c" -o $s || bad "build $s"
   roundtrip $s 4
 done
+# a target type whose data begins below its origin (negative lower bound), at the window's end
+cat > rma_neglb.c <<'C'
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+  MPI_Init(&argc, &argv);
+  int rank, mem[4] = {0}, v[2] = {1, 2}, len = 2;
+  MPI_Aint at = -8;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Datatype below;
+  MPI_Type_create_hindexed(1, &len, &at, MPI_INT, &below);
+  MPI_Type_commit(&below);
+  MPI_Win win;
+  MPI_Win_create(mem, sizeof mem, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+  MPI_Win_fence(0, win);
+  MPI_Put(v, 2, MPI_INT, 1 - rank, 4, 1, below, win); /* ints 2 and 3 */
+  MPI_Win_fence(0, win);
+  MPI_Win_free(&win);
+  MPI_Type_free(&below);
+  MPI_Finalize();
+  return 0;
+}
+C
+"$simcc" -O2 rma_neglb.c -o rma_neglb || bad "build rma_neglb"
+roundtrip rma_neglb 2
+grep -q '^0 put 1 1 8 8 ' rma_neglb.ti_files/simpi_rank-1.txt && ok "a negative lower bound is written where its bytes begin" ||
+  bad "rma_neglb line: $(grep put rma_neglb.ti_files/simpi_rank-1.txt)"
 got=$(grep -v compute rma_pscw.ti_files/simpi_rank-2.txt | sed -n 2,8p | tr '\n' '|')
-want="1 win_create 1 256 4 1|1 barrier|1 win_post 1 0 1 0|1 win_start 1 0 1 2|1 put 1 2 4 4 1|1 win_complete 1|1 win_test 1|"
+want="1 win_create 1 256 4 1|1 barrier|1 win_post 1 0 1 0|1 win_start 1 0 1 2|1 put 1 2 16 4 1|1 win_complete 1|1 win_test 1|"
 [ "$got" = "$want" ] && ok "RMA lines" || bad "RMA lines: $got"
 grep -q '^0 get_accumulate 1 0 0 1 4 3$' rma_atomic.ti_files/simpi_rank-1.txt && ok "fetch_and_op line" ||
   bad "no fetch_and_op line"
