@@ -72,6 +72,9 @@ extern const coll_algo_t coll_barrier_algos[], coll_bcast_algos[], coll_gather_a
     coll_allreduce_algos[], coll_reduce_scatter_algos[], coll_reduce_scatter_block_algos[], coll_scan_algos[],
     coll_exscan_algos[];
 
+/* Scan (inclusive) and Exscan by every rank sending to every higher rank at once. */
+void coll_flat_prefix(coll_t *k, const coll_args_t *a, int inclusive);
+
 /* Runs a call to completion; returns 0 or the MPI error class it met. */
 int coll_run(enum coll_id id, rt_comm_t *c, const coll_args_t *a);
 /* Starts a call in the background (nbc.c); the request completes through

@@ -49,31 +49,8 @@ static void linear(coll_t *k, const coll_args_t *a)
   }
 }
 
-/* Every rank sends its vector to every higher rank and receives from every
- * lower one, all at once, then combines x0 op ... op x(me - 1) in rank order. */
-static void flat(coll_t *k, const coll_args_t *a)
-{
-  int n = k->n, me = k->me, count = a->rcount;
-  const dt_t *t = a->rt;
-  p2p_req_t **rs = calloc((size_t)n, sizeof *rs);
-  void **in = calloc((size_t)n, sizeof *in);
-  for (int i = 0; i < me; i++) {
-    in[i] = coll_tmp(count, t);
-    rs[i] = coll_irecv(k, in[i], count, t, i);
-  }
-  for (int i = me + 1; i < n; i++)
-    rs[i] = coll_isend(k, a->sbuf, count, t, i);
-  coll_waitall(k, rs, n);
-  if (me > 0) {
-    dt_copy(in[me - 1], count, t, a->rbuf, count, t);
-    for (int i = me - 2; i >= 0; i--)
-      op_apply(a->op, in[i], a->rbuf, count, t);
-  }
-  for (int i = 0; i < me; i++)
-    coll_tmp_free(in[i], t);
-  free(in);
-  free(rs);
-}
+/* coll_flat_prefix (scan.c) without the rank's own vector. */
+static void flat(coll_t *k, const coll_args_t *a) { coll_flat_prefix(k, a, 0); }
 
 const coll_algo_t coll_exscan_algos[] = {
     {"rdb", rdb, 0, NULL, "recursive doubling on partial results (MPICH)"},

@@ -44,8 +44,9 @@ static void linear(coll_t *k, const coll_args_t *a)
 }
 
 /* Every rank sends its vector to every higher rank and receives from every
- * lower one, all at once, then combines x0 op ... op x(me) in rank order. */
-static void flat(coll_t *k, const coll_args_t *a)
+ * lower one, all at once, then combines x0 op ... op x(me) in rank order
+ * (x(me - 1) for Exscan: inclusive = 0). Shared by scan.c and exscan.c. */
+void coll_flat_prefix(coll_t *k, const coll_args_t *a, int inclusive)
 {
   int n = k->n, me = k->me, count = a->rcount;
   const dt_t *t = a->rt;
@@ -58,14 +59,19 @@ static void flat(coll_t *k, const coll_args_t *a)
   for (int i = me + 1; i < n; i++)
     rs[i] = coll_isend(k, a->sbuf, count, t, i);
   coll_waitall(k, rs, n);
-  dt_copy(a->sbuf, count, t, a->rbuf, count, t);
-  for (int i = me - 1; i >= 0; i--)
-    op_apply(a->op, in[i], a->rbuf, count, t);
+  int top = inclusive ? me : me - 1; /* the highest operand */
+  if (top >= 0) {
+    dt_copy(inclusive ? a->sbuf : in[top], count, t, a->rbuf, count, t);
+    for (int i = top - 1; i >= 0; i--)
+      op_apply(a->op, in[i], a->rbuf, count, t);
+  }
   for (int i = 0; i < me; i++)
     coll_tmp_free(in[i], t);
   free(in);
   free(rs);
 }
+
+static void flat(coll_t *k, const coll_args_t *a) { coll_flat_prefix(k, a, 1); }
 
 const coll_algo_t coll_scan_algos[] = {
     {"rdb", rdb, 0, NULL, "recursive doubling on partial results (MPICH)"},
