@@ -14,8 +14,10 @@ static const char *const names[TI_NACTIONS] = {
 #undef TI_NAME
 };
 
-#define HASH_SLOTS 512 /* a power of two, well above TI_NACTIONS */
-static short slots[HASH_SLOTS]; /* action + 1, 0 empty */
+#define HASH_SLOTS 256 /* a power of two, well above TI_NACTIONS */
+/* small: the replayer's globals are copied at each switch between ranks */
+static unsigned char slots[HASH_SLOTS]; /* action + 1, 0 empty */
+_Static_assert(TI_NACTIONS < 255, "action numbers fit the table's bytes");
 static int table_ready;
 
 static unsigned hash(const char *s, size_t len)
@@ -32,7 +34,7 @@ static void build_table(void)
     unsigned i = hash(names[a], strlen(names[a])) & (HASH_SLOTS - 1);
     while (slots[i])
       i = (i + 1) & (HASH_SLOTS - 1);
-    slots[i] = (short)(a + 1);
+    slots[i] = (unsigned char)(a + 1);
   }
   table_ready = 1;
 }

@@ -57,6 +57,9 @@ cluster="$top/platforms/cluster.xml"
 expect 0 '^42$' "$simrun" -q ./multi
 expect 0 'simcc.*-lsimpi|gcc .*-lsimpi' "$simcc" -show hello.c -o hello
 expect 0 'Usage: simcc' "$simcc" --help
+# programs bind at start-up, so their GOT is read-only and not among the globals copied per switch
+expect 0 'BIND_NOW' readelf -d ./hello
+expect 0 'BIND_NOW' readelf -d "$top/src/.libs/simpi-replay"
 expect 0 'node-0 \.\. node-\(N-1\)' "$simrun" --help
 expect 0 'simrun \(simpi\)' "$simrun" --version
 expect 0 'simulated time [0-9.]+ s, wall time [0-9.]+ s, 4 ranks' "$simrun" -np 4 ./hello
