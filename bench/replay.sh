@@ -7,7 +7,9 @@
 # replayed by simrun and by smpirun on the same platform and hostfile, with the
 # same collective algorithms forced on both sides (those that give identical
 # times in bench/coll_smpi.sh). Prints wall times (best of REPEATS), simulated
-# times and the ratios. Usage: bench/replay.sh [RANKS [LAPS [ROUNDS [REPEATS]]]]
+# times and the ratios. For the ring it also times bench/kernel_floor.c, the
+# same messages on SimGrid's C API alone (no MPI layer, no trace): what any
+# SimGrid-based replayer pays at least, so smpirun/floor bounds the speed-up. Usage: bench/replay.sh [RANKS [LAPS [ROUNDS [REPEATS]]]]
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 np=${1:-64} laps=${2:-2000} rounds=${3:-100} reps=${4:-3}
@@ -16,6 +18,7 @@ trap 'rm -rf "$work"' EXIT
 command -v smpirun >/dev/null || { echo "bench/replay.sh: smpirun not installed"; exit 1; }
 "$top/wrappers/simcc" -O2 "$top/samples/ring.c" -o "$work/ring"
 "$top/wrappers/simcc" -O2 "$top/bench/coll_heavy.c" -o "$work/coll_heavy"
+cc -O2 "$top/bench/kernel_floor.c" -o "$work/kernel_floor" $(pkg-config --cflags --libs simgrid)
 sed "s/radical=\"0-63\"/radical=\"0-$((np - 1))\"/" "$top/platforms/cluster.xml" > "$work/p.xml"
 for i in $(seq 0 $((np - 1))); do echo "node-$i"; done > "$work/hosts"
 common=(-np "$np" -platform "$work/p.xml" -hostfile "$work/hosts")
@@ -36,8 +39,8 @@ best() { # best wall time of REPEATS runs of "$@"; the last run's output in $wor
 }
 simtime() { sed -n 's/^simpi: simulated time \([0-9.]*\) s.*/\1/p' "$work/out"; }
 printf '%d ranks, best of %d; wall times in seconds\n' "$np" "$reps"
-printf '| program | on-line | on-line + trace | overhead | simrun --replay | smpirun -replay | smpirun/simrun | simulated (on-line / simrun / smpirun) |\n'
-printf '|---|---|---|---|---|---|---|---|\n'
+printf '| program | on-line | on-line + trace | overhead | simrun --replay | smpirun -replay | smpirun/simrun | SimGrid alone | smpirun/SimGrid alone | simulated (on-line / simrun / smpirun) |\n'
+printf '|---|---|---|---|---|---|---|---|---|---|\n'
 for prog in ring coll_heavy; do
   if [ $prog = ring ]; then args=("$laps" 1024) label="ring ($laps laps)"; else args=("$rounds" 1024) label="coll_heavy ($rounds rounds)"; fi
   on=$(best "$top/wrappers/simrun" "${common[@]}" "${mine[@]}" "$work/$prog" "${args[@]}")
@@ -49,6 +52,9 @@ for prog in ring coll_heavy; do
   ss=$(simtime)
   mw=$(best smpirun "${common[@]}" "${theirs[@]}" -replay "$work/$prog.ti" --log=root.thres:error --log=smpi_replay.thres:info)
   ms=$(sed -n 's/.*Simulation time \([0-9.]*\).*/\1/p' "$work/out")
-  awk -v l="$label" -v on="$on" -v tr="$tr" -v sw="$sw" -v mw="$mw" -v ts="$ts" -v ss="$ss" -v ms="$ms" 'BEGIN {
-    printf "| %s | %.2f | %.2f | %+.1f%% | %.2f | %.2f | %.2fx | %s / %s / %s |\n", l, on, tr, 100 * (tr - on) / on, sw, mw, mw / sw, ts, ss, ms }'
+  fw=
+  [ $prog = ring ] && fw=$(best "$work/kernel_floor" "$work/p.xml" "$np" "$laps" 1024 --cfg=network/model:SMPI --log=root.thres:critical)
+  awk -v l="$label" -v on="$on" -v tr="$tr" -v sw="$sw" -v mw="$mw" -v fw="$fw" -v ts="$ts" -v ss="$ss" -v ms="$ms" 'BEGIN {
+    f = fw == "" ? "| - | -" : sprintf("| %.2f | %.2fx", fw, mw / fw)
+    printf "| %s | %.2f | %.2f | %+.1f%% | %.2f | %.2f | %.2fx %s | %s / %s / %s |\n", l, on, tr, 100 * (tr - on) / on, sw, mw, mw / sw, f, ts, ss, ms }'
 done
