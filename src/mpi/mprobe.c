@@ -3,6 +3,7 @@
  * MPI_Message handle, so that no other receive can take it; the status
  * setters; MPI_Alloc_mem and MPI_Free_mem. */
 #include "handles.h"
+#include "poll.h"
 #include "request.h"
 #include "../action/action.h"
 #include <stdlib.h>
@@ -33,10 +34,13 @@ static int mprobe(rt_rank_t *self, int source, int tag, MPI_Comm comm, int block
   if (source == MPI_PROC_NULL)
     *message = MPI_MESSAGE_NO_PROC;
   else {
+    if (!block)
+      poll_before(POLL_IPROBE);
     p2p_msg_t *m = p2p_mprobe(source, tag, comm_ctx(c), block, &st);
+    if (!block)
+      poll_after(POLL_IPROBE, m != NULL);
     if (!m) {
       *flag = 0;
-      act_sleep(rt_opts.iprobe_sleep);
       return MPI_SUCCESS;
     }
     message_t *msg = malloc(sizeof *msg);

@@ -1,6 +1,7 @@
 /* Point-to-point calls: every send mode, blocking and not, persistent
  * requests, Sendrecv(_replace) and their I-forms, Probe/Iprobe, Get_count,
  * attached buffers. */
+#include "poll.h"
 #include "request.h"
 #include "../action/action.h"
 #include <stdlib.h>
@@ -324,13 +325,15 @@ static int probe(rt_rank_t *self, int source, int tag, MPI_Comm comm, int block,
     if (flag)
       *flag = 1;
   } else {
+    if (!block)
+      poll_before(POLL_IPROBE);
     int found = act_probe(source, tag, comm_ctx(c), block, &st);
+    if (!block)
+      poll_after(POLL_IPROBE, found);
     if (flag)
       *flag = found;
-    if (!found) {
-      act_sleep(rt_opts.iprobe_sleep);
+    if (!found)
       return MPI_SUCCESS;
-    }
   }
   if (status != MPI_STATUS_IGNORE)
     *status = st;

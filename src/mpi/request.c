@@ -3,6 +3,7 @@
 #include "request.h"
 #include "../action/action.h"
 #include "handles.h"
+#include "poll.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -200,11 +201,11 @@ int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
     empty_status(status);
     MPI_LEAVE(MPI_SUCCESS);
   }
+  poll_before(POLL_TEST);
   *flag = act_test(req_get(*request));
-  if (!*flag) {
-    act_sleep(rt_opts.test_sleep);
+  poll_after(POLL_TEST, *flag);
+  if (!*flag)
     MPI_LEAVE(MPI_SUCCESS);
-  }
   MPI_LEAVE(complete(self, request, status));
 }
 
@@ -311,8 +312,8 @@ int PMPI_Testsome(int incount, MPI_Request reqs[], int *outcount, int idx[], MPI
     MPI_LEAVE(MPI_SUCCESS);
   }
   int err = MPI_SUCCESS;
-  if (!collect_done(self, incount, reqs, outcount, idx, sts, &err, -1))
-    act_sleep(rt_opts.test_sleep);
+  poll_before(POLL_TEST);
+  poll_after(POLL_TEST, collect_done(self, incount, reqs, outcount, idx, sts, &err, -1));
   MPI_LEAVE(err);
 }
 
@@ -326,14 +327,16 @@ int PMPI_Testany(int count, MPI_Request reqs[], int *index, int *flag, MPI_Statu
     empty_status(status);
     MPI_LEAVE(MPI_SUCCESS);
   }
+  poll_before(POLL_TESTANY);
   for (int i = 0; i < count; i++)
     if (active(reqs[i]) && act_test(req_get(reqs[i]))) {
+      poll_after(POLL_TESTANY, 1);
       *flag = 1;
       *index = i;
       MPI_LEAVE(complete(self, &reqs[i], status));
     }
+  poll_after(POLL_TESTANY, 0);
   *flag = 0;
-  act_sleep(rt_opts.test_sleep);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -341,12 +344,17 @@ int PMPI_Testall(int count, MPI_Request reqs[], int *flag, MPI_Status sts[])
 {
   MPI_ENTER("MPI_Testall");
   CHECK_ARRAY(count, reqs);
+  int polled = any_active(count, reqs);
+  if (polled)
+    poll_before(POLL_TEST);
   for (int i = 0; i < count; i++)
     if (active(reqs[i]) && !act_test(req_get(reqs[i]))) {
+      poll_after(POLL_TEST, 0);
       *flag = 0;
-      act_sleep(rt_opts.test_sleep);
       MPI_LEAVE(MPI_SUCCESS);
     }
+  if (polled)
+    poll_after(POLL_TEST, 1);
   *flag = 1;
   int err = MPI_SUCCESS;
   for (int i = 0; i < count; i++) {
@@ -372,10 +380,10 @@ int PMPI_Request_free(MPI_Request *request)
     p2p_req_free(r->also);
     r->also = NULL;
   }
-  if (!r->active || r->done)
+  if ((!r->active || r->done) && !r->also)
     p2p_req_free(r);
   else
-    r->freed = 1; /* completes on its own; the matcher may still write into it */
+    p2p_orphan(r); /* completes on its own; the matcher may still write into it */
   *request = MPI_REQUEST_NULL;
   MPI_LEAVE(MPI_SUCCESS);
 }

@@ -424,6 +424,33 @@ int p2p_test(p2p_req_t *r)
   return 1;
 }
 
+static int settled(p2p_req_t *r)
+{
+  return (!r->active || p2p_test(r)) && (!r->also || !r->also->active || p2p_test(r->also));
+}
+
+/* Transfers end roughly in the order they start, so only the oldest are
+ * tested: releasing costs O(1) per freed request, and the SimGrid side of
+ * each transfer is let go instead of piling up in its actor. */
+void p2p_orphan(p2p_req_t *r)
+{
+  p2p_queues_t *q = &rt_ranks[r->owner].q;
+  while (q->ohead && settled(q->ohead)) {
+    p2p_req_t *o = q->ohead;
+    if (!(q->ohead = o->orphan_next))
+      q->otail = NULL;
+    if (o->also)
+      p2p_req_free(o->also);
+    p2p_req_free(o);
+  }
+  r->orphan_next = NULL;
+  if (q->otail)
+    q->otail->orphan_next = r;
+  else
+    q->ohead = r;
+  q->otail = r;
+}
+
 int p2p_wait_any(p2p_req_t **rs, int n)
 {
   for (;;) {

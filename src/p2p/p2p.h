@@ -20,7 +20,7 @@ enum p2p_mode { P2P_STANDARD, P2P_SYNC, P2P_READY, P2P_BUFFERED };
 typedef struct p2p_req {
   enum p2p_kind kind;
   enum p2p_mode mode;
-  unsigned char active, done, persistent, cancelled, freed;
+  unsigned char active, done, persistent, cancelled;
   unsigned char nonblocking; /* posted by an I-call: smpi/ois instead of smpi/os */
   int owner;      /* world rank that made the request */
   int peer;       /* comm-local dest or source (may be MPI_ANY_SOURCE / MPI_PROC_NULL) */
@@ -54,6 +54,7 @@ typedef struct p2p_req {
   unsigned char trace_done; /* recording: its completion is written (tests after a wait must not write it again) */
   unsigned char trace_any; /* recording, irecv: written with source (1) and/or tag (2) as wildcards */
   struct p2p_req *next;
+  struct p2p_req *orphan_next; /* its rank's requests freed while active */
 } p2p_req_t;
 
 typedef struct p2p_msg {
@@ -76,6 +77,9 @@ typedef struct p2p_msg {
 void p2p_rank_init(p2p_queues_t *q);
 p2p_req_t *p2p_req_new(void);
 void p2p_req_free(p2p_req_t *r);
+/* The user freed r (and its send half r->also) while active: it completes on
+ * its own and is released, with those freed before it, at a later call. */
+void p2p_orphan(p2p_req_t *r);
 /* Starts the operation described by r (fresh or persistent). */
 void p2p_start(p2p_req_t *r);
 void p2p_wait(p2p_req_t *r);

@@ -1,5 +1,6 @@
 /* Per-rank matching queues, embedded in the rank: posted receives and
- * unexpected messages, both in arrival order. */
+ * unexpected messages, both in arrival order; and the rank's requests that
+ * were freed while active. */
 #ifndef SIMPI_P2P_QUEUES_H
 #define SIMPI_P2P_QUEUES_H
 struct p2p_req;
@@ -10,5 +11,6 @@ typedef struct p2p_queues {
   struct p2p_req *phead, *ptail;
   struct kern_event *arrival; /* notified when a message is queued while probing */
   int probing, probe_src, probe_tag; /* a blocking probe in progress */
+  struct p2p_req *ohead, *otail; /* requests freed while active, in order (p2p_orphan) */
 } p2p_queues_t;
 #endif

@@ -66,6 +66,8 @@ static int smpi_key(const char *key, const char *val, char *err, size_t errlen)
     rc = parse_size(val, &rt_opts.wtime_sleep);
   else if (!strcmp(key, "smpi/iprobe"))
     rc = parse_size(val, &rt_opts.iprobe_sleep);
+  else if (!strcmp(key, "smpi/grow-injected-times"))
+    rc = parse_bool(val, &rt_opts.grow_injected);
   else if (!strcmp(key, "smpi/shared-malloc")) {
     if (!strcmp(val, "no") || !strcmp(val, "0"))
       rt_opts.shared_malloc = SHARED_NO;
@@ -137,7 +139,7 @@ int rt_parse_options(char *err, size_t errlen)
 {
   rt_opts = (rt_opts_t){.np = 1, .privatize = 1, .host_speed = 1e9, .simulate_computation = 1,
                         .cpu_threshold = 1e-6, .detached_thresh = 65536, .test_sleep = 1e-4,
-                        .iprobe_sleep = 1e-4, .wtime_sleep = 1e-8, .quiet = 1,
+                        .iprobe_sleep = 1e-4, .grow_injected = 1, .wtime_sleep = 1e-8, .quiet = 1,
                         .shared_malloc = SHARED_GLOBAL, .shared_block = 1 << 20};
   const char *v;
   if ((v = getenv("SIMPI_NP"))) {

@@ -15,6 +15,7 @@ typedef struct rt_opts {
   double cpu_threshold; /* seconds: shorter bursts are dropped */
   double detached_thresh;
   double test_sleep, iprobe_sleep, wtime_sleep;
+  int grow_injected; /* smpi/grow-injected-times: polling costs more while it finds nothing */
   const char *os, *or_, *ois; /* piecewise overhead specs "size:offset:factor;..." */
   size_t stack_kib;
   int shared_malloc;    /* SHARED_NO, SHARED_LOCAL, SHARED_GLOBAL */

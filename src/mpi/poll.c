@@ -1,0 +1,27 @@
+/* Polling costs simulated time, or a loop of MPI_Test would never let the
+ * clock advance. As in SMPI, a Test-family call or an Iprobe that has
+ * something to look at first sleeps n times smpi/test (smpi/iprobe), then
+ * looks; n starts at 1, grows by one after each call that found nothing and
+ * falls back to 1 after one that found something. Like SMPI's, the
+ * multipliers are per family and shared by all ranks, so that simulated
+ * times match smpirun's. */
+#include "poll.h"
+#include "../action/action.h"
+#include "../runtime/runtime.h"
+
+static int multiplier[POLL_FAMILIES] = {1, 1, 1};
+
+void poll_before(enum poll_family f)
+{
+  double unit = f == POLL_IPROBE ? rt_opts.iprobe_sleep : rt_opts.test_sleep;
+  if (unit > 0)
+    act_sleep(multiplier[f] * unit);
+}
+
+void poll_after(enum poll_family f, int found)
+{
+  if (found)
+    multiplier[f] = 1;
+  else if (rt_opts.grow_injected)
+    multiplier[f]++;
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# What polling costs: Test, Testany, Testall, Testsome and Iprobe sleep before
+# they look, n times smpi/test (smpi/iprobe), n growing while they find
+# nothing (smpi/grow-injected-times) and shared by all ranks, per family, as
+# in SMPI. poll_time.c prints each sequence's cost in units of 1e-4 s; the
+# expected values below are smpirun 3.32's, and when smpirun is installed its
+# output must be the same. With the growth off, every call costs one unit.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$top/wrappers/simcc" "$top/tests/unit/poll_time.c" -o "$work/pt"
+cat > "$work/expected" <<'OUT'
+Test       until a message: 1 calls, 1
+Testany    until a message: 1 calls, 1
+Testall    until a message: 1 calls, 1
+Testsome   until a message: 1 calls, 1
+Testall of null requests             0
+Testsome of null requests            0
+Testany of null requests             0
+3 failed Iprobe                      6
+3 failed Test                        6
+3 failed Testany                     6
+3 failed Testall                     15
+3 failed Testsome                    24
+Test of a send to self               10
+2 failed Test                        3
+Iprobe that finds                    4
+2 failed Iprobe                      3
+5 failed Iprobe on both ranks at once: 31 and 35
+OUT
+args=(-np 2 -platform "$top/platforms/cluster.xml" --cfg=smpi/simulate-computation:no)
+"$top/wrappers/simrun" -q "${args[@]}" "$work/pt" > "$work/simpi"
+diff "$work/expected" "$work/simpi"
+"$top/wrappers/simrun" -q "${args[@]}" --cfg=smpi/grow-injected-times:no "$work/pt" > "$work/flat"
+grep -q '^3 failed Testsome  *3$' "$work/flat" && grep -q 'at once: 5 and 5$' "$work/flat" ||
+  { echo "without growth:"; cat "$work/flat"; exit 1; }
+if command -v smpirun >/dev/null && command -v smpicc >/dev/null; then
+  smpicc "$top/tests/unit/poll_time.c" -o "$work/pt_smpi" 2>/dev/null
+  smpirun "${args[@]}" --log=root.thres:error "$work/pt_smpi" > "$work/smpi" 2>/dev/null
+  diff "$work/smpi" "$work/simpi"
+  echo "identical to smpirun"
+fi
+echo ok
