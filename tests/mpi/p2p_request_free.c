@@ -1,5 +1,6 @@
 /* what this tests: Request_free on active Isends (small and 1 MiB) still delivers the data;
- *   freed handles become MPI_REQUEST_NULL; freeing an inactive persistent request
+ *   freed handles become MPI_REQUEST_NULL; freeing an inactive persistent request;
+ *   many freed rendezvous Isends in a row, each delivered whole
  * np: 2
  */
 #include <mpi.h>
@@ -7,6 +8,7 @@
 #include <stdlib.h>
 
 #define BIG (1 << 18)
+#define ROUNDS 16 /* BIG / ROUNDS ints: 64 KiB, rendezvous */
 
 int main(int argc, char **argv)
 {
@@ -31,6 +33,14 @@ int main(int argc, char **argv)
         MPI_Recv(&ack, 1, MPI_INT, 1, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         printf("receiver acknowledged: small %d, large sum %d\n", ack / 1000000, ack % 1000000);
 
+        /* freed while the receiver has not posted anything yet */
+        for (int k = 0; k < ROUNDS; k++) {
+            MPI_Isend(big + k * (BIG / ROUNDS), BIG / ROUNDS, MPI_INT, 1, 10 + k, MPI_COMM_WORLD, &req);
+            MPI_Request_free(&req);
+        }
+        MPI_Recv(&ack, 1, MPI_INT, 1, 5, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        printf("%d freed rendezvous sends, received sum %d\n", ROUNDS, ack);
+
         MPI_Send_init(&small, 1, MPI_INT, 1, 4, MPI_COMM_WORLD, &req);
         MPI_Start(&req);
         MPI_Wait(&req, MPI_STATUS_IGNORE);
@@ -45,6 +55,14 @@ int main(int argc, char **argv)
             sum += big[i];
         ack = (v % 100) * 1000000 + (int)(sum % 1000000);
         MPI_Send(&ack, 1, MPI_INT, 0, 3, MPI_COMM_WORLD);
+        sum = 0;
+        for (int k = ROUNDS - 1; k >= 0; k--) { /* in reverse order: each waits for the receive */
+            MPI_Recv(big, BIG / ROUNDS, MPI_INT, 0, 10 + k, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            for (i = 0; i < BIG / ROUNDS; i++)
+                sum += big[i] * (k + 1);
+        }
+        ack = (int)(sum % 1000000000);
+        MPI_Send(&ack, 1, MPI_INT, 0, 5, MPI_COMM_WORLD);
         MPI_Recv(&v, 1, MPI_INT, 0, 4, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     }
     free(big);
