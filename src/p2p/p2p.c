@@ -430,8 +430,7 @@ static int settled(p2p_req_t *r)
 }
 
 /* Transfers end roughly in the order they start, so only the oldest are
- * tested: releasing costs O(1) per freed request, and the SimGrid side of
- * each transfer is let go instead of piling up in its actor. */
+ * tested: releasing costs O(1) per freed request. */
 void p2p_orphan(p2p_req_t *r)
 {
   p2p_queues_t *q = &rt_ranks[r->owner].q;
