@@ -82,6 +82,9 @@ static void track(rt_rank_t *self, rt_win_t *w, p2p_req_t *r, MPI_Request *reque
     }
     r->comm = w->c->handle;
     *request = req_handle_new(r);
+    r->shared = 1; /* the window's hold: flushes and unlocks complete it too */
+    r->next = w->held;
+    w->held = r;
     return;
   }
   if (r) {

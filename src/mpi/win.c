@@ -27,18 +27,24 @@ void win_barrier(rt_win_t *w)
   coll_run(COLL_BARRIER, w->c, &a);
 }
 
-void win_complete_ops(rt_win_t *w, int t)
+static void complete_list(p2p_req_t **list, int t)
 {
-  for (p2p_req_t **p = &w->pending; *p;) {
+  for (p2p_req_t **p = list; *p;) {
     p2p_req_t *r = *p;
     if (t >= 0 && r->peer != t) {
       p = &r->next;
       continue;
     }
     *p = r->next;
-    p2p_wait(r);
+    p2p_wait(r); /* a request-based one: its handle's Wait or Test then finds it done */
     p2p_req_free(r);
   }
+}
+
+void win_complete_ops(rt_win_t *w, int t)
+{
+  complete_list(&w->pending, t);
+  complete_list(&w->held, t);
 }
 
 /* Cores being shared out, keyed by the core of the window's communicator. */

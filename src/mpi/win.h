@@ -32,6 +32,7 @@ typedef struct rt_win {
   unsigned char *locks;        /* per target: 0, or 1 + (the lock is exclusive) */
   int nlocks, lock_all;
   p2p_req_t *pending;  /* operations whose transfer may still run (linked by next) */
+  p2p_req_t *held;     /* request-based operations, which synchronisation completes too (next) */
 } rt_win_t;
 
 rt_win_t *win_get(MPI_Win h); /* the calling rank's window h, NULL if none */
@@ -49,7 +50,8 @@ rt_win_t *win_get(MPI_Win h); /* the calling rank's window h, NULL if none */
     }                                                                                                                  \
   } while (0)
 
-/* Waits for the operations to target t (all when t < 0) started by this rank. */
+/* Waits for the operations to target t (all when t < 0) started by this rank,
+ * request-based ones included. */
 void win_complete_ops(rt_win_t *w, int t);
 /* A barrier over the window's group. */
 void win_barrier(rt_win_t *w);

@@ -31,6 +31,10 @@ p2p_req_t *p2p_req_new(void)
 
 void p2p_req_free(p2p_req_t *r)
 {
+  if (r->shared) {
+    r->shared = 0;
+    return;
+  }
   dt_release(r->dt); /* the reference taken when r->dt was set */
   free(r->owned);
   r->next = req_pool;

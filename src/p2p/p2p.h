@@ -22,6 +22,8 @@ typedef struct p2p_req {
   enum p2p_mode mode;
   unsigned char active, done, persistent, cancelled;
   unsigned char nonblocking; /* posted by an I-call: smpi/ois instead of smpi/os */
+  unsigned char shared;      /* a second owner (the window of a request-based RMA operation) holds it:
+                                whichever of the two frees it first only lets go */
   int owner;      /* world rank that made the request */
   int peer;       /* comm-local dest or source (may be MPI_ANY_SOURCE / MPI_PROC_NULL) */
   int peer_world; /* world rank of dest or source, -1 for wildcards and PROC_NULL */
