@@ -38,7 +38,7 @@ static void trace_p2p(const char *kind, const p2p_req_t *r, int peer_world, int 
   const char *mode = "";
   if (!rt_opts.trace_compat) {
     rt_comm_t *c = r->comm != MPI_COMM_NULL ? comm_get(r->comm) : NULL;
-    if (c && !comm_is_inter(c) && !world_of(c) && c->trace_id != 0)
+    if (c && !world_of(c) && c->trace_id != 0)
       snprintf(suffix, sizeof suffix, " comm=%d", c->trace_id);
     if (r->kind == P2P_SEND)
       mode = r->mode == P2P_SYNC ? "s" : r->mode == P2P_BUFFERED ? "b" : "";
@@ -57,7 +57,9 @@ static int trace_coll(const char *pre, enum coll_id id, rt_comm_t *c, const coll
  * I-form is ("wait 0 0 -K"). */
 static void persist_traced(p2p_req_t *r, enum coll_id id, rt_comm_t *c, const coll_args_t *a)
 {
-  if (!trace_on || !rt_self || rt_opts.trace_compat)
+  /* not on intercommunicators: the root's group would need the MPI_PROC_NULL
+   * ranks' no-op requests recorded too (not done: replays leave these out) */
+  if (!trace_on || !rt_self || rt_opts.trace_compat || comm_is_inter(c))
     return;
   char pre[48];
   snprintf(pre, sizeof pre, "coll_init %ld i", rt_self->trace_pcolls + 1);
@@ -360,8 +362,19 @@ static void trace_vcoll(const char *pre, enum coll_id id, rt_comm_t *c, const co
  * same bytes at every rank. */
 static void plain_args(enum coll_id id, rt_comm_t *c, coll_args_t *b)
 {
-  int me = comm_rank(c), root = me == b->root;
+  int me = comm_rank(c), root = comm_is_inter(c) ? b->root == MPI_ROOT : me == b->root;
   int sin = b->sbuf == MPI_IN_PLACE, rin = b->rbuf == MPI_IN_PLACE;
+  if (comm_is_inter(c) && root && (id == COLL_GATHER || id == COLL_SCATTER)) {
+    /* an intercommunicator's root only receives (gather) or only sends (scatter) */
+    if (id == COLL_GATHER) {
+      b->scount = 0;
+      b->st = b->rt;
+    } else {
+      b->rcount = 0;
+      b->rt = b->st;
+    }
+    return;
+  }
   switch (id) {
   case COLL_GATHER:
   case COLL_GATHERV:
@@ -410,7 +423,7 @@ static void plain_args(enum coll_id id, rt_comm_t *c, coll_args_t *b)
  * Returns 1 if a line was written. */
 static int trace_coll(const char *pre, enum coll_id id, rt_comm_t *c, const coll_args_t *args)
 {
-  if (!trace_on || !rt_self || comm_is_inter(c) || c->trace_id < 0 || (rt_opts.trace_compat && !world_of(c)))
+  if (!trace_on || !rt_self || c->trace_id < 0 || (rt_opts.trace_compat && !world_of(c)))
     return 0;
   coll_args_t plain = *args, *a = &plain;
   plain_args(id, c, a);
@@ -754,6 +767,36 @@ void act_comm_made_group(rt_comm_t *parent, const int *w, int n, int tag, MPI_Co
 
 void act_comm_freed(rt_comm_t *c)
 {
-  if (trace_on && !rt_opts.trace_compat && !comm_is_inter(c))
+  if (trace_on && !rt_opts.trace_compat)
     TRACE("comm_free %d", c->trace_id);
+}
+
+/* Intercommunicators (extensions): "intercomm_create LOCAL LEADER PEER
+ * RLEADER TAG ID" (PEER is -1 but at the local leader, the one rank that
+ * uses it) and "intercomm_merge INTER HIGH ID". Their collectives are written
+ * with their roots as given: MPI_ROOT (-3), MPI_PROC_NULL (-1) or a rank of
+ * the remote group; peers of point-to-point lines are world ranks as always. */
+void act_intercomm_made(rt_comm_t *local, int leader, rt_comm_t *peer, int rleader, int tag, MPI_Comm made)
+{
+  if (!trace_on || rt_opts.trace_compat || !rt_self || local->trace_id < 0)
+    return;
+  TRACE("intercomm_create %d %d %d %d %d %d", local->trace_id, leader, peer ? peer->trace_id : -1, rleader, tag,
+        comm_get(made)->trace_id);
+}
+
+void act_intercomm_merged(rt_comm_t *inter, int high, MPI_Comm made)
+{
+  if (!trace_on || rt_opts.trace_compat || !rt_self || inter->trace_id < 0)
+    return;
+  TRACE("intercomm_merge %d %d %d", inter->trace_id, !!high, comm_get(made)->trace_id);
+}
+
+/* In a rooted collective on an intercommunicator, the root's group but the
+ * root (root MPI_PROC_NULL) does nothing, yet the call counts: it is written
+ * (blocking, as it ends at once) so that a replay counts it too. */
+void act_coll_procnull(enum coll_id id, rt_comm_t *c)
+{
+  const dt_t *byte = dt_get(MPI_BYTE);
+  coll_args_t a = {.st = byte, .rt = byte, .root = MPI_PROC_NULL};
+  trace_coll("", id, c, &a);
 }

@@ -85,6 +85,9 @@ void act_comm_bcast(rt_comm_t *c, int *buf, int n, int root);
 void act_comm_made(rt_comm_t *parent, MPI_Comm made);
 void act_comm_idup_made(rt_comm_t *parent, MPI_Comm made); /* Comm_idup: no communication */
 void act_comm_freed(rt_comm_t *c);
+void act_intercomm_made(rt_comm_t *local, int leader, rt_comm_t *peer, int rleader, int tag, MPI_Comm made);
+void act_intercomm_merged(rt_comm_t *inter, int high, MPI_Comm made);
+void act_coll_procnull(enum coll_id id, rt_comm_t *c); /* traced only: see action.c */
 /* A communicator made by Comm_create_group over the group of world ranks w[0..n). */
 void act_comm_made_group(rt_comm_t *parent, const int *w, int n, int tag, MPI_Comm made);
 /* A communicator made by Dist_graph_create (its edges as this rank gave them). */

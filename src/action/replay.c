@@ -196,7 +196,12 @@ static int local_rank(MPI_Comm comm, int w)
     for (int i = 0; i < size; i++)
       all[i] = i;
     MPI_Comm_group(MPI_COMM_WORLD, &wg);
-    MPI_Comm_group(comm, &cg);
+    int inter;
+    MPI_Comm_test_inter(comm, &inter);
+    if (inter) /* peers are in the other group */
+      MPI_Comm_remote_group(comm, &cg);
+    else
+      MPI_Comm_group(comm, &cg);
     MPI_Group_translate_ranks(wg, size, all, cg, map);
     MPI_Group_free(&wg);
     MPI_Group_free(&cg);
@@ -281,8 +286,11 @@ static long read_counts(int first, int n, int *counts, int *displs)
 
 static void perform_coll(int a, int nb, MPI_Comm comm)
 {
-  int n;
+  int n, inter;
   MPI_Comm_size(comm, &n);
+  MPI_Comm_test_inter(comm, &inter);
+  if (inter) /* buffers for either group's blocks */
+    MPI_Comm_remote_size(comm, &n);
   MPI_Request req = MPI_REQUEST_NULL, *rq = &req;
   void *owned = NULL;
   double comp = 0;
@@ -769,6 +777,22 @@ static void perform(void)
     MPI_Dist_graph_create(parent, n, sd, deg, dst, w, MPI_INFO_NULL, 0, &made);
     set_comm(id, made);
     free(sd);
+    break;
+  }
+  case TI_INTERCOMM_CREATE: {
+    MPI_Comm local = comm_of(num(2, "the local communicator"));
+    int leader = (int)num(3, "the local leader"), rleader = (int)num(5, "the remote leader");
+    long peer = num(4, "the peer communicator"), id = num(7, "the new communicator");
+    MPI_Comm made;
+    MPI_Intercomm_create(local, leader, peer < 0 ? MPI_COMM_NULL : comm_of(peer), rleader, (int)num(6, "the tag"),
+                         &made);
+    set_comm(id, made);
+    break;
+  }
+  case TI_INTERCOMM_MERGE: {
+    MPI_Comm made;
+    MPI_Intercomm_merge(comm_of(num(2, "the intercommunicator")), (int)num(3, "the high flag"), &made);
+    set_comm(num(4, "the new communicator"), made);
     break;
   }
   case TI_COMM_CREATE_GROUP: {

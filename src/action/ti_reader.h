@@ -68,6 +68,8 @@
   X(COLL_INIT, "coll_init")                                                                                            \
   X(COLL_START, "coll_start")                                                                                          \
   X(COMM_CREATE_GROUP, "comm_create_group")                                                                            \
+  X(INTERCOMM_CREATE, "intercomm_create")                                                                              \
+  X(INTERCOMM_MERGE, "intercomm_merge")                                                                                \
   X(COMM_CART, "comm_cart")                                                                                            \
   X(COMM_ADJACENT, "comm_adjacent")                                                                                    \
   X(COMM_DIST_GRAPH, "comm_dist_graph")                                                                                \

@@ -57,11 +57,13 @@
 /* On an intercommunicator, the root's group but for the root (MPI_PROC_NULL) has
  * nothing to do and its arguments mean nothing; the call still counts, as
  * every member numbers collectives alike. */
-#define NOTHING_AT_PROC_NULL(c, root, nb, req)                                                                         \
+#define NOTHING_AT_PROC_NULL(id, c, root, nb, req)                                                                         \
   do {                                                                                                                 \
     if (comm_is_inter(c) && (root) == MPI_PROC_NULL) {                                                                 \
       CHECK_REQ(nb, req, (c)->handle);                                                                                 \
       (c)->coll_seq++;                                                                                                 \
+      if ((nb) != PERSISTENT)                                                                                          \
+        act_coll_procnull(id, c);                                                                                      \
       if ((nb) == PERSISTENT) {                                                                                        \
         p2p_req_t *r_ = act_persist_noop(c);                                                                           \
         r_->comm = (c)->handle;                                                                                        \
@@ -125,7 +127,7 @@ BODY gather(const char *name, int nb, MPI_Info info, const void *sbuf, MPI_Count
   CHECK_COMM(comm, c);
   CHECK_ROOT(root, c, comm);
   int at_root = AT_ROOT(c, root);
-  NOTHING_AT_PROC_NULL(c, root, nb, req);
+  NOTHING_AT_PROC_NULL(COLL_GATHER, c, root, nb, req);
   const dt_t *st = NULL, *rt = NULL;
   if (!(at_root && (sbuf == MPI_IN_PLACE || comm_is_inter(c)))) {
     CHECK_NOT_IN_PLACE(sbuf, comm, "send buffer (only at the root)");
@@ -184,7 +186,7 @@ BODY scatter(const char *name, int nb, MPI_Info info, const void *sbuf, MPI_Coun
   CHECK_COMM(comm, c);
   CHECK_ROOT(root, c, comm);
   int at_root = AT_ROOT(c, root);
-  NOTHING_AT_PROC_NULL(c, root, nb, req);
+  NOTHING_AT_PROC_NULL(COLL_SCATTER, c, root, nb, req);
   const dt_t *st = NULL, *rt = NULL;
   if (at_root) {
     CHECK_TYPE(stype, st_, comm);
@@ -361,7 +363,7 @@ BODY reduce(const char *name, int nb, MPI_Info info, const void *sbuf, void *rbu
   CHECK_VECTOR(count, type, t, op, comm);
   CHECK_ROOT(root, c, comm);
   int at_root = AT_ROOT(c, root);
-  NOTHING_AT_PROC_NULL(c, root, nb, req);
+  NOTHING_AT_PROC_NULL(COLL_REDUCE, c, root, nb, req);
   if (!at_root)
     CHECK_NOT_IN_PLACE(sbuf, comm, "send buffer (only at the root)");
   if (sbuf != MPI_IN_PLACE && !(at_root && comm_is_inter(c)))

@@ -413,6 +413,9 @@ int PMPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_c
   long key[3] = {tag, side ? min_remote : min_mine, side ? min_mine : min_remote};
   comm_core_t *core = agree(NULL, MADE_INTER, key, build_inter, &a);
   int err = finish_new(self, lc, core, side, newintercomm, 0);
+  if (!err)
+    act_intercomm_made(lc, local_leader, comm_rank(lc) == local_leader ? comm_get(peer_comm) : NULL, remote_leader,
+                       tag, *newintercomm);
   free(mine);
   free(remote);
   MPI_LEAVE(err);
@@ -443,7 +446,10 @@ int PMPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
   long key[3] = {0, 0, 0};
   comm_core_t *core = agree(ic, MADE_MERGE, key, build_list, &l);
   free(w);
-  MPI_LEAVE(finish_new(self, c, core, 0, newintracomm, 0));
+  int err = finish_new(self, c, core, 0, newintracomm, 0);
+  if (!err)
+    act_intercomm_merged(c, high, *newintracomm);
+  MPI_LEAVE(err);
 }
 
 PMPI_ALIAS(Comm_dup)

@@ -8,11 +8,9 @@
 # time; building the programs is most of the cost (about 30 s of CPU in all).
 #
 # Excluded, and why:
-#   comm_inter       intercommunicators (Intercomm_create, Intercomm_merge) are
-#   comm_inter_coll  not recorded: SimGrid's format has no way to name the two
-#                    groups, and simpi has no extension for them yet
 #   persistent_coll  its last cases run persistent collectives on an
-#                    intercommunicator (the rest replays to the microsecond)
+#                    intercommunicator, which are not recorded (the rest
+#                    replays to the microsecond)
 #   rma_win          puts into dynamic windows (the trace cannot say where the
 #                    target attached its memory), which replays refuse
 #   samples/deadlock deadlocks by design (its own test is in tests/errors)
@@ -50,7 +48,7 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
-excluded=" comm_inter comm_inter_coll persistent_coll rma_win deadlock slow "
+excluded=" persistent_coll rma_win deadlock slow "
 {
   for src in "$top"/tests/mpi/*.c; do
     name=$(basename "$src" .c)
