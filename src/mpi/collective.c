@@ -57,7 +57,7 @@
 /* On an intercommunicator, the root's group but for the root (MPI_PROC_NULL) has
  * nothing to do and its arguments mean nothing; the call still counts, as
  * every member numbers collectives alike. */
-#define NOTHING_AT_PROC_NULL(id, c, root, nb, req)                                                                         \
+#define NOTHING_AT_PROC_NULL(id, c, root, nb, req)                                                                     \
   do {                                                                                                                 \
     if (comm_is_inter(c) && (root) == MPI_PROC_NULL) {                                                                 \
       CHECK_REQ(nb, req, (c)->handle);                                                                                 \
