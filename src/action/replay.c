@@ -231,6 +231,7 @@ static void set_comm(long id, MPI_Comm c)
   comms[id] = c;
 }
 
+static int region = -1; /* the line's dynamic-window region (region=R), -1 none */
 static int userop = -1; /* the line's reduction used a user operation: 1 commutative, 0 not; -1 none */
 static int inplace; /* the line's collective was called with MPI_IN_PLACE */
 
@@ -506,6 +507,16 @@ static MPI_Group win_group(MPI_Win w, int first)
   return g;
 }
 
+/* Memory attached to dynamic windows: the window's id, its number among
+ * this rank's attachments (which the trace's region=R and win_detach name). */
+typedef struct attached {
+  long wid, seq;
+  char *base;
+  struct attached *next;
+} attached_t;
+static attached_t *attached;
+static long *nattached; /* per window id: attachments so far */
+
 /* The one-sided extension (see src/action/rma_act.c). */
 static void perform_rma(int a, MPI_Comm comm)
 {
@@ -514,8 +525,11 @@ static void perform_rma(int a, MPI_Comm comm)
     int unit = (int)num(4, "the displacement unit"), flavor = (int)num(5, "the flavor");
     if (id >= nwins) {
       wins = realloc(wins, sizeof *wins * (size_t)(id + 1));
-      for (long i = nwins; i <= id; i++)
+      nattached = realloc(nattached, sizeof *nattached * (size_t)(id + 1));
+      for (long i = nwins; i <= id; i++) {
         wins[i] = MPI_WIN_NULL;
+        nattached[i] = 0;
+      }
       nwins = (int)id + 1;
     }
     if (flavor == MPI_WIN_FLAVOR_DYNAMIC)
@@ -530,16 +544,26 @@ static void perform_rma(int a, MPI_Comm comm)
   }
   MPI_Win w = win_of();
   switch (a) {
-  case TI_WIN_FREE: MPI_Win_free(&wins[num(2, "the window id")]); break;
+  case TI_WIN_FREE: {
+    long id = num(2, "the window id");
+    MPI_Win_free(&wins[id]);
+    for (attached_t **p = &attached; *p;) /* memory the program left attached */
+      if ((*p)->wid == id) {
+        attached_t *m = *p;
+        *p = m->next;
+        free(m->base);
+        free(m);
+      } else
+        p = &(*p)->next;
+    break;
+  }
   case TI_PUT:
   case TI_GET:
   case TI_ACCUMULATE:
   case TI_GET_ACCUMULATE:
   case TI_COMPARE_AND_SWAP: {
-    int flavor_known, *flavor;
-    MPI_Win_get_attr(w, MPI_WIN_CREATE_FLAVOR, &flavor, &flavor_known);
-    if (*flavor == MPI_WIN_FLAVOR_DYNAMIC)
-      die("operations on dynamic windows cannot be replayed (%s)", ti_action_name(a));
+    if (region >= 0)
+      simpi_trace_region(region);
     int t = (int)num(3, "the target");
     MPI_Aint disp = num(4, "the displacement");
     long count = num(5, "the count");
@@ -559,6 +583,29 @@ static void perform_rma(int a, MPI_Comm comm)
       MPI_Get_accumulate(o, c, type_, r, c, type_, t, disp, c, type_, op, w);
     else
       MPI_Compare_and_swap(o, o, r, type_, t, disp, w);
+    break;
+  }
+  case TI_WIN_ATTACH: { /* scratch memory of the recorded size, numbered as the program's attachments */
+    attached_t *m = malloc(sizeof *m);
+    long size = num(3, "the size");
+    long id = num(2, "the window id");
+    *m = (attached_t){id, nattached[id]++, calloc((size_t)(size ? size : 1), 1), attached};
+    attached = m;
+    MPI_Win_attach(w, m->base, size);
+    break;
+  }
+  case TI_WIN_DETACH: {
+    long id = num(2, "the window id"), seq = num(3, "the region");
+    for (attached_t **p = &attached; *p; p = &(*p)->next)
+      if ((*p)->wid == id && (*p)->seq == seq) {
+        attached_t *m = *p;
+        MPI_Win_detach(w, m->base);
+        *p = m->next;
+        free(m->base);
+        free(m);
+        return;
+      }
+    die("no region %s attached here", tok[3]);
     break;
   }
   case TI_WIN_FENCE: MPI_Win_fence((int)num(3, "the assertion"), w); break;
@@ -614,6 +661,8 @@ static void extensions(MPI_Comm *comm, int *src, int *tag)
       inplace = v != 0;
     else if (eq - t == 6 && !strncmp(t, "userop", 6))
       userop = v != 0;
+    else if (eq - t == 6 && !strncmp(t, "region", 6))
+      region = (int)v;
     else
       die("unknown extension '%s'", t);
     ntok--;
@@ -626,6 +675,7 @@ static void perform(void)
   int src = -1, xtag = -1;
   inplace = 0;
   userop = -1;
+  region = -1;
   extensions(&comm, &src, &xtag);
   int a = ti_action(tok[1], strlen(tok[1]));
   if (a < 0)

@@ -15,8 +15,10 @@
  * (the local flushes complete what the flushes complete: written as those)
  * (FLAVOR: MPI_WIN_FLAVOR_*, 1 create .. 4 shared; C: the communicator's
  * trace id, -1 for MPI_COMM_SELF; OP: the predefined operation's index,
- * 1 = MPI_MAX .. 14 = MPI_NO_OP; dynamic windows: DISP is the byte offset
- * in the attached region, and they are not replayed;
+ * 1 = MPI_MAX .. 14 = MPI_NO_OP; dynamic windows: "win_attach WID SIZE" and
+ * "win_detach WID R" (R: the rank's attachments numbered from 0), and the
+ * operations' DISP is the byte offset in the target's region R, named by a
+ * trailing " region=R";
  * TYPE and COUNT as for messages: derived target types are written as bytes,
  * or for accumulates as values of their predefined type).
  * Request-based operations are written as their plain forms. */
@@ -29,14 +31,18 @@
 
 static int tracing(void) { return trace_on && rt_self && !rt_opts.trace_compat; }
 
-/* Byte offset of taddr in member t's memory (dynamic windows: in its attached region). */
-static MPI_Aint disp_of(const rt_win_t *w, int t, const char *taddr)
+/* Byte offset of taddr in member t's memory (dynamic windows: in the region
+ * that holds it, whose number goes to *region). */
+static MPI_Aint disp_of(const rt_win_t *w, int t, const char *taddr, int *region)
 {
   const rma_mem_t *m = &w->core->m[t];
+  *region = -1;
   if (w->core->flavor == MPI_WIN_FLAVOR_DYNAMIC)
     for (const rma_region_t *r = m->regions; r; r = r->next)
-      if (taddr >= r->base && taddr < r->base + r->size)
+      if (taddr >= r->base && taddr < r->base + r->size) {
+        *region = r->seq;
         return taddr - r->base;
+      }
   return taddr - m->base;
 }
 
@@ -48,16 +54,20 @@ static void trace_op(const rt_win_t *w, const char *action, int t, const char *t
   long n;
   /* a derived type is written as its bytes (or values) in a row: from where
    * its data begins (true_lb may be negative), so they stay in the window */
-  MPI_Aint disp = disp_of(w, t, taddr) + (tt->derived ? tt->true_lb : 0);
+  int region;
+  MPI_Aint disp = disp_of(w, t, taddr, &region) + (tt->derived ? tt->true_lb : 0);
   if (op != MPI_OP_NULL && tt->derived) { /* accumulates: as many values of the one predefined type */
     const dt_t *basic = dt_basic(tt->basic);
     tcount = (int)((size_t)tcount * tt->size / basic->size);
     tt = basic;
   }
   int id = trace_type(tt, tcount, &n);
-  char opstr[16] = "";
+  char opstr[40] = "";
+  int n_ = 0;
   if (op != MPI_OP_NULL)
-    snprintf(opstr, sizeof opstr, " %u", (unsigned)op & 0xffffff);
+    n_ = snprintf(opstr, sizeof opstr, " %u", (unsigned)op & 0xffffff);
+  if (region >= 0)
+    snprintf(opstr + n_, sizeof opstr - (size_t)n_, " region=%d", region);
   trace_line(rt_self->id, "%s %d %d %ld %ld %d%s", action, w->trace_id, t, (long)disp, n, id, opstr);
 }
 

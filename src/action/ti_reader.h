@@ -97,7 +97,9 @@
   X(WIN_UNLOCK_ALL, "win_unlock_all")                                                                                  \
   X(WIN_FLUSH, "win_flush")                                                                                            \
   X(WIN_FLUSH_ALL, "win_flush_all")                                                                                    \
-  X(WIN_SYNC, "win_sync")
+  X(WIN_SYNC, "win_sync")                                                                                              \
+  X(WIN_ATTACH, "win_attach")                                                                                          \
+  X(WIN_DETACH, "win_detach")
 
 enum ti_action {
 #define TI_ENUM(id, name) TI_##id,

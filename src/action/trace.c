@@ -299,3 +299,9 @@ void simpi_trace_wildcard(int any)
   if (rt_self)
     rt_self->trace_wild = any;
 }
+
+void simpi_trace_region(int region)
+{
+  if (rt_self)
+    rt_self->trace_region = region + 1;
+}

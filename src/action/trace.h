@@ -35,6 +35,10 @@ __attribute__((visibility("default"))) void simpi_trace_sleep(double seconds);
 /* The replayer's next irecv, posted for the match a wildcard receive had,
  * is recorded as that wildcard receive (any: 1 source, 2 tag). */
 __attribute__((visibility("default"))) void simpi_trace_wildcard(int any);
+/* The replayer's next one-sided operation, on a dynamic window, targets the
+ * region its target attached as the region-th (from 0): its displacement is
+ * an offset in that region. */
+__attribute__((visibility("default"))) void simpi_trace_region(int region);
 /* Replay of the topology lines comm_cart and comm_adjacent (src/mpi/topo.c):
  * the topology put on a communicator that a comm_split line rebuilt. */
 __attribute__((visibility("default"))) void simpi_trace_cart(MPI_Comm comm, int ndims, const int dims[],

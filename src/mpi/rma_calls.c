@@ -35,6 +35,13 @@ static int check_op(rt_rank_t *self, rt_win_t *w, rma_op_t *op, int ocount, MPI_
                     MPI_Aint disp, int tcount, MPI_Datatype ttype)
 {
   op->t = t;
+  if (self->trace_region) { /* a replay names the target's region: disp is an offset in it */
+    int seq = self->trace_region - 1;
+    self->trace_region = 0;
+    rma_region_t *r = t >= 0 && t < w->n && w->core->flavor == MPI_WIN_FLAVOR_DYNAMIC ? rma_region(w->core, t, seq) : NULL;
+    WCHECK(r, w, MPI_ERR_RMA_RANGE, "rank %d has no attached region %d", t, seq);
+    disp = (MPI_Aint)(r->base + disp);
+  }
   WCHECK(t == MPI_PROC_NULL || (t >= 0 && t < w->n), w, MPI_ERR_RANK, "invalid target rank %d (window of %d ranks)",
          t, w->n);
   WCHECK(tcount >= 0, w, MPI_ERR_COUNT, "negative target count %d", tcount);

@@ -201,8 +201,9 @@ int PMPI_Win_attach(MPI_Win win, void *base, MPI_Aint size)
     WCHECK((char *)base + size <= r->base || (char *)base >= r->base + r->size, w, MPI_ERR_RMA_ATTACH,
            "memory at %p overlaps memory already attached at %p", base, (void *)r->base);
   rma_region_t *r = malloc(sizeof *r);
-  *r = (rma_region_t){base, size, m->regions};
+  *r = (rma_region_t){base, size, m->attached++, m->regions};
   m->regions = r;
+  act_win_traced(w, "win_attach", "%ld", (long)size);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -216,6 +217,7 @@ int PMPI_Win_detach(MPI_Win win, const void *base)
     if ((*p)->base == base) {
       rma_region_t *r = *p;
       *p = r->next;
+      act_win_traced(w, "win_detach", "%d", r->seq);
       free(r);
       MPI_LEAVE(MPI_SUCCESS);
     }

@@ -53,6 +53,14 @@ char *rma_target(rma_core_t *w, int t, MPI_Aint disp, MPI_Aint lo, MPI_Aint hi)
   return m->base + off;
 }
 
+rma_region_t *rma_region(rma_core_t *w, int t, int seq)
+{
+  for (rma_region_t *r = w->m[t].regions; r; r = r->next)
+    if (r->seq == seq)
+      return r;
+  return NULL;
+}
+
 /* The request timing an operation: out bytes to the target, back bytes
  * from it (negative: no such leg). */
 static p2p_req_t *transfer(rma_core_t *w, int me, int t, double out, double back)

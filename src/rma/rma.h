@@ -13,6 +13,7 @@
 typedef struct rma_region { /* dynamic windows: memory attached by a member */
   char *base;
   MPI_Aint size;
+  int seq; /* the member's attachments numbered from 0, in order (traces name regions so) */
   struct rma_region *next;
 } rma_region_t;
 
@@ -22,6 +23,7 @@ typedef struct rma_mem { /* what one member exposes */
   int disp_unit;
   int world;
   rma_region_t *regions;
+  int attached; /* attachments so far */
   int excl;    /* world rank holding the exclusive lock, -1 */
   int nshared; /* shared locks held */
 } rma_mem_t;
@@ -42,6 +44,9 @@ void rma_core_release(rma_core_t *w);
  * (dynamic windows: disp is an address in an attached region); NULL when
  * outside what t exposes. */
 char *rma_target(rma_core_t *w, int t, MPI_Aint disp, MPI_Aint lo, MPI_Aint hi);
+
+/* Dynamic windows: the region member t attached as its seq-th, NULL if detached. */
+rma_region_t *rma_region(rma_core_t *w, int t, int seq);
 
 /* The operations, made by the running rank as member `me`. Each returns
  * a request for its transfer (NULL when t is me: the data moved locally). */

@@ -11,8 +11,6 @@
 #   persistent_coll  its last cases run persistent collectives on an
 #                    intercommunicator, which are not recorded (the rest
 #                    replays to the microsecond)
-#   rma_win          puts into dynamic windows (the trace cannot say where the
-#                    target attached its memory), which replays refuse
 #   samples/deadlock deadlocks by design (its own test is in tests/errors)
 #   samples/slow     prints wall-clock timings only; it runs the same calls as
 #                    trapezoid (kept) on a serialised schedule
@@ -48,7 +46,7 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
-excluded=" persistent_coll rma_win deadlock slow "
+excluded=" persistent_coll deadlock slow "
 {
   for src in "$top"/tests/mpi/*.c; do
     name=$(basename "$src" .c)
