@@ -105,6 +105,14 @@ else
   echo "FAIL: --compare: $out"; fail=1
 fi
 expect nz "needs platform names" "$simrun" -np 2 --compare ./hello
+# each platform's run writes its own files
+"$simrun" -q -np 2 --timeline=cmp.json --trace-ti=cmp.ti --compare cluster torus-3d ./hello >/dev/null 2>&1
+if [ -s cmp.cluster.json ] && [ -s cmp.torus-3d.json ] && [ -s cmp.cluster.ti ] && [ -d cmp.torus-3d.ti_files ] &&
+   [ ! -e cmp.json ]; then
+  echo "ok: --compare writes one file per platform"
+else
+  echo "FAIL: --compare files: $(ls cmp*)"; fail=1
+fi
 # run without simrun: one rank, no final line
 expect 0 '^rank 0 sees 0 0$' ./hello
 exit $fail
