@@ -57,9 +57,7 @@ static int trace_coll(const char *pre, enum coll_id id, rt_comm_t *c, const coll
  * I-form is ("wait 0 0 -K"). */
 static void persist_traced(p2p_req_t *r, enum coll_id id, rt_comm_t *c, const coll_args_t *a)
 {
-  /* not on intercommunicators: the root's group would need the MPI_PROC_NULL
-   * ranks' no-op requests recorded too (not done: replays leave these out) */
-  if (!trace_on || !rt_self || rt_opts.trace_compat || comm_is_inter(c))
+  if (!trace_on || !rt_self || rt_opts.trace_compat)
     return;
   char pre[48];
   snprintf(pre, sizeof pre, "coll_init %ld i", rt_self->trace_pcolls + 1);
@@ -552,7 +550,14 @@ COLL(exscan, COLL_EXSCAN, (const void *sbuf, void *rbuf, int count, const dt_t *
      .sbuf = sbuf, .rbuf = rbuf, .rcount = count, .scount = count, .rt = t, .st = t, .op = op)
 #undef COLL
 
-p2p_req_t *act_persist_noop(rt_comm_t *c) { return coll_persist_noop(c); }
+p2p_req_t *act_persist_noop(enum coll_id id, rt_comm_t *c)
+{
+  p2p_req_t *r = coll_persist_noop(c);
+  const dt_t *byte = dt_get(MPI_BYTE);
+  coll_args_t a = {.st = byte, .rt = byte, .root = MPI_PROC_NULL}; /* written as act_coll_procnull does */
+  persist_traced(r, id, c, &a);
+  return r;
+}
 void act_persist_free(p2p_req_t *r) { coll_persist_free(r); }
 
 void act_reduce_local(const void *in, void *inout, int count, const dt_t *t, MPI_Op op)

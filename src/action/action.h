@@ -66,7 +66,7 @@ ACT_COLLS(p2p_req_t *, persist_)
 #undef ACT_COLLS
 /* A persistent collective with nothing to do on this rank (an
  * intercommunicator's MPI_PROC_NULL ranks), and the release of one. */
-p2p_req_t *act_persist_noop(rt_comm_t *c);
+p2p_req_t *act_persist_noop(enum coll_id id, rt_comm_t *c); /* root MPI_PROC_NULL on an intercommunicator */
 void act_persist_free(p2p_req_t *r);
 void act_reduce_local(const void *in, void *inout, int count, const dt_t *t, MPI_Op op);
 /* A neighbourhood collective of the given form (for its trace line). */

@@ -532,12 +532,12 @@ static void perform_rma(int a, MPI_Comm comm)
       }
       nwins = (int)id + 1;
     }
+    simpi_trace_window(unit, flavor); /* recorded again as it was */
     if (flavor == MPI_WIN_FLAVOR_DYNAMIC)
       MPI_Win_create_dynamic(MPI_INFO_NULL, comm, &wins[id]);
     else { /* shared windows too: the replay's ranks may be on other hosts;
             * displacements are in bytes (DISP_UNIT is what the program used) */
       void *base;
-      (void)unit;
       MPI_Win_allocate(size, 1, MPI_INFO_NULL, comm, &base, &wins[id]);
     }
     return;

@@ -300,6 +300,14 @@ void simpi_trace_wildcard(int any)
     rt_self->trace_wild = any;
 }
 
+void simpi_trace_window(int disp_unit, int flavor)
+{
+  if (rt_self) {
+    rt_self->trace_win_unit = disp_unit;
+    rt_self->trace_win_flavor = flavor;
+  }
+}
+
 void simpi_trace_region(int region)
 {
   if (rt_self)

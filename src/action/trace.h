@@ -39,6 +39,9 @@ __attribute__((visibility("default"))) void simpi_trace_wildcard(int any);
  * region its target attached as the region-th (from 0): its displacement is
  * an offset in that region. */
 __attribute__((visibility("default"))) void simpi_trace_region(int region);
+/* The replayer's next window, made with MPI_Win_allocate or create_dynamic,
+ * is recorded as the program's was (its win_create line's unit and flavor). */
+__attribute__((visibility("default"))) void simpi_trace_window(int disp_unit, int flavor);
 /* Replay of the topology lines comm_cart and comm_adjacent (src/mpi/topo.c):
  * the topology put on a communicator that a comm_split line rebuilt. */
 __attribute__((visibility("default"))) void simpi_trace_cart(MPI_Comm comm, int ndims, const int dims[],

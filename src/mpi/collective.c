@@ -65,7 +65,7 @@
       if ((nb) != PERSISTENT)                                                                                          \
         act_coll_procnull(id, c);                                                                                      \
       if ((nb) == PERSISTENT) {                                                                                        \
-        p2p_req_t *r_ = act_persist_noop(c);                                                                           \
+        p2p_req_t *r_ = act_persist_noop(id, c);                                                                       \
         r_->comm = (c)->handle;                                                                                        \
         *(req) = req_handle_new(r_);                                                                                   \
       } else if (nb)                                                                                                   \

@@ -142,6 +142,11 @@ static int make(rt_rank_t *self, MPI_Comm comm, void *base, MPI_Aint size, int d
   char where[24] = "";
   if (c->trace_id != 0)
     snprintf(where, sizeof where, " comm=%d", c->trace_id < 0 ? -1 : c->trace_id);
+  if (self->trace_win_flavor) { /* a replay's window, recorded as the program's */
+    disp_unit = self->trace_win_unit;
+    flavor = self->trace_win_flavor;
+    self->trace_win_flavor = 0;
+  }
   act_win_traced(w, "win_create", "%ld %d %d%s", (long)m->size, disp_unit, flavor, where);
   return MPI_SUCCESS;
 }

@@ -299,6 +299,16 @@ first=$(grep -v -e '^0 compute [0-9]*$' -e '^0 sleep ' ring.ti_files/simpi_rank-
 same=1
 for i in $(seq 1 16); do cmp -s "ring.ti_files/simpi_rank-$i.txt" "again.ti_files/simpi_rank-$i.txt" || same=0; done
 [ $same = 1 ] && ok "replaying while recording gives the same trace" || bad "fixed point"
+# and so do windows of every flavor (dynamic ones too) and intercommunicators
+for s in rma_win comm_inter_coll persistent_coll; do
+  [ -x $s ] || "$simcc" -O2 "$top/tests/mpi/$s.c" -o $s || bad "build $s"
+  np=$(grep -m1 'np:' "$top/tests/mpi/$s.c" | awk '{print $NF}') # the most ranks it lists
+  "$simrun" -q -np "$np" --trace-ti="$work/$s.fp1" ./$s > /dev/null
+  "$simrun" -q -np "$np" --replay="$work/$s.fp1" --trace-ti="$work/$s.fp2"
+  same=1
+  for i in $(seq 1 "$np"); do cmp -s "$s.fp1_files/simpi_rank-$i.txt" "$s.fp2_files/simpi_rank-$i.txt" || same=0; done
+  [ $same = 1 ] && ok "$s: replaying while recording gives the same trace" || bad "$s fixed point"
+done
 
 # gzip-compressed rank files
 mkdir -p gz.ti_files

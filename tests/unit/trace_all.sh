@@ -8,9 +8,6 @@
 # time; building the programs is most of the cost (about 30 s of CPU in all).
 #
 # Excluded, and why:
-#   persistent_coll  its last cases run persistent collectives on an
-#                    intercommunicator, which are not recorded (the rest
-#                    replays to the microsecond)
 #   samples/deadlock deadlocks by design (its own test is in tests/errors)
 #   samples/slow     prints wall-clock timings only; it runs the same calls as
 #                    trapezoid (kept) on a serialised schedule
@@ -46,7 +43,7 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
-excluded=" persistent_coll deadlock slow "
+excluded=" deadlock slow "
 {
   for src in "$top"/tests/mpi/*.c; do
     name=$(basename "$src" .c)
