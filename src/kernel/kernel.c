@@ -1,5 +1,7 @@
-/* SimGrid adapter: implements kernel.h with SimGrid's C API. Nothing else in
- * simpi includes SimGrid headers. Tracks which rank runs, to fire the resume
+/* SimGrid adapter: implements kernel.h with SimGrid's C API (and, in
+ * sendto.cpp, the one call that the C API has only in blocking form: a
+ * transfer started by its receiver). Nothing else in simpi includes SimGrid
+ * headers. Tracks which rank runs, to fire the resume
  * hook (privatization swaps, burst timers) when control comes back. */
 #include "kernel.h"
 #include <simgrid/actor.h>
@@ -174,6 +176,15 @@ kern_comm_t *kern_recv(kern_mbox_t *m)
 {
   sg_comm_t c;
   BLOCKING(c = sg_mailbox_get_async(m->box, &recv_slot));
+  return (kern_comm_t *)c;
+}
+
+sg_comm_t kern_sendto_async(sg_host_t from, sg_host_t to, double bytes); /* sendto.cpp */
+kern_comm_t *kern_transfer_to_me(size_t from, double bytes)
+{
+  load_hosts();
+  sg_comm_t c;
+  BLOCKING(c = kern_sendto_async(hosts[from], sg_host_self(), bytes));
   return (kern_comm_t *)c;
 }
 

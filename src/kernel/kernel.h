@@ -37,6 +37,9 @@ void kern_mbox_put_back(kern_mbox_t *m);
 /* detached: the sender never waits (returns NULL). */
 kern_comm_t *kern_send(kern_mbox_t *m, double bytes, int detached);
 kern_comm_t *kern_recv(kern_mbox_t *m);
+/* A transfer of bytes from host `from` to the calling rank's host, started
+ * now, with no sender side: wait or test it like any other. */
+kern_comm_t *kern_transfer_to_me(size_t from, double bytes);
 void kern_wait(kern_comm_t *c);
 int kern_test(kern_comm_t *c);                  /* 1 and releases c when done */
 ssize_t kern_wait_any(kern_comm_t **cs, size_t n); /* index done, released */

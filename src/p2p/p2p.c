@@ -161,14 +161,21 @@ static void start_send(p2p_req_t *r)
       m->count = r->count;
       m->dt = r->dt;
     }
-    m->mbox = spare;
+    /* an eager message waits in the queue only: its receive starts the
+     * transfer from this host (as a detached send's would start then) */
+    int eager = detached;
+    m->mbox = eager ? NULL : spare;
     /* queue first: the kernel calls below may let other ranks run */
     if (dst->q.utail)
       dst->q.utail->next = m;
     else
       dst->q.uhead = m;
     dst->q.utail = m;
-    kc = kern_send(m->mbox, (double)bytes + ENVELOPE_BYTES, detached);
+    if (eager) {
+      kern_mbox_put_back(spare);
+      kc = NULL;
+    } else
+      kc = kern_send(m->mbox, (double)bytes + ENVELOPE_BYTES, detached);
     if (dst->q.probing)
       kern_event_notify(dst->q.arrival);
   }
@@ -211,8 +218,10 @@ static void receive_msg(p2p_req_t *r, p2p_msg_t *m)
   if (r->cp) /* the transfer starts with the receive (kern_recv below) */
     rt_cp_transfer_starts(r->cp);
   r->mbox = m->mbox;
+  int from = m->owner;
+  size_t bytes = m->bytes;
   msg_free(m);
-  r->kc = kern_recv(r->mbox);
+  r->kc = r->mbox ? kern_recv(r->mbox) : kern_transfer_to_me(rt_ranks[from].host, (double)bytes + ENVELOPE_BYTES);
 }
 
 p2p_msg_t *p2p_mprobe(int src, int tag, int ctx, int block, MPI_Status *st)

@@ -72,7 +72,7 @@ typedef struct p2p_msg {
   const dt_t *dt;
   char *copy;
   unsigned char nodata; /* a replay's: no data to move */ /* detached: packed copy of the data */
-  kern_mbox_t *mbox;
+  kern_mbox_t *mbox; /* NULL: an eager message, whose transfer its receive starts */
   struct p2p_msg *next;
 } p2p_msg_t;
 
