@@ -1,8 +1,8 @@
 /* SimGrid adapter: implements kernel.h with SimGrid's C API (and, in
  * sendto.cpp, the one call that the C API has only in blocking form: a
  * transfer started by its receiver). Nothing else in simpi includes SimGrid
- * headers. Tracks which rank runs, to fire the resume
- * hook (privatization swaps, burst timers) when control comes back. */
+ * headers. Tracks which rank runs, to fire the resume hook (privatization
+ * swaps, burst timers) when control comes back. */
 #include "kernel.h"
 #include <simgrid/actor.h>
 #include <simgrid/comm.h>
