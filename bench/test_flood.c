@@ -1,4 +1,4 @@
-/* A sender far ahead of its receiver (bench/flood.sh): rank 0 sends N
+/* A sender far ahead of its receiver (bench/patterns.sh): rank 0 sends N
  * messages of B bytes with MPI_Send (eager below 64 KiB, so it never waits),
  * rank 1 receives them one by one with MPI_Recv.
  * Usage: test_flood N B */

@@ -1,4 +1,4 @@
-/* A ping-pong whose receives complete by polling with MPI_Test (bench/poll.sh).
+/* A ping-pong whose receives complete by polling with MPI_Test (bench/patterns.sh).
  * Usage: test_pingpong ROUND_TRIPS BYTES */
 #include <mpi.h>
 #include <stdio.h>

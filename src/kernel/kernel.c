@@ -122,6 +122,8 @@ void kern_compute(double flops)
     BLOCKING(sg_actor_execute(flops));
 }
 
+void kern_yield(void) { BLOCKING(sg_actor_yield()); }
+
 void kern_sleep(double s)
 {
   if (s > 0)

@@ -30,6 +30,8 @@ void *kern_self_data(void);
 double kern_now(void);
 void kern_compute(double flops);
 void kern_sleep(double seconds);
+/* Lets the other ranks ready at this time run first, as any kernel call does. */
+void kern_yield(void);
 
 /* Transfers. A mailbox comes from a pool and goes back once both sides posted. */
 kern_mbox_t *kern_mbox_get(void);

@@ -173,6 +173,7 @@ static void start_send(p2p_req_t *r)
     dst->q.utail = m;
     if (eager) {
       kern_mbox_put_back(spare);
+      kern_yield(); /* where the put would have let others run: same schedule, same times */
       kc = NULL;
     } else
       kc = kern_send(m->mbox, (double)bytes + ENVELOPE_BYTES, detached);

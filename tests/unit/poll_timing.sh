@@ -2,9 +2,10 @@
 # What polling costs: Test, Testany, Testall, Testsome and Iprobe sleep before
 # they look, n times smpi/test (smpi/iprobe), n growing while they find
 # nothing (smpi/grow-injected-times) and shared by all ranks, per family, as
-# in SMPI. poll_time.c prints each sequence's cost in units of 1e-4 s; the
-# expected values below are smpirun 3.32's, and when smpirun is installed its
-# output must be the same. With the growth off, every call costs one unit.
+# in SMPI. poll_time.c prints each sequence's cost in units of 1e-4 s, and
+# bench/test_pingpong.c a polling ping-pong's simulated time; the expected
+# values below are smpirun 3.32's, and when smpirun is installed its output
+# must be the same. With the growth off, every call costs one unit.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
@@ -35,10 +36,18 @@ diff "$work/expected" "$work/simpi"
 "$top/wrappers/simrun" -q "${args[@]}" --cfg=smpi/grow-injected-times:no "$work/pt" > "$work/flat"
 grep -q '^3 failed Testsome  *3$' "$work/flat" && grep -q 'at once: 5 and 5$' "$work/flat" ||
   { echo "without growth:"; cat "$work/flat"; exit 1; }
+# a ping-pong whose receives poll (the sends are eager: each shows smpirun's
+# schedule, whose ties the shared multiplier turns into different times)
+"$top/wrappers/simcc" "$top/bench/test_pingpong.c" -o "$work/pp"
+for n in 10 200; do "$top/wrappers/simrun" -q "${args[@]}" "$work/pp" $n 1000; done > "$work/pp.simpi"
+printf '10 round trips of 1000 bytes: 0.004600 s\n200 round trips of 1000 bytes: 0.102100 s\n' | diff - "$work/pp.simpi"
 if command -v smpirun >/dev/null && command -v smpicc >/dev/null; then
   smpicc "$top/tests/unit/poll_time.c" -o "$work/pt_smpi" 2>/dev/null
   smpirun "${args[@]}" --log=root.thres:error "$work/pt_smpi" > "$work/smpi" 2>/dev/null
   diff "$work/smpi" "$work/simpi"
+  smpicc "$top/bench/test_pingpong.c" -o "$work/pp_smpi" 2>/dev/null
+  for n in 10 200; do smpirun "${args[@]}" --log=root.thres:error "$work/pp_smpi" $n 1000 2>/dev/null; done |
+    diff - "$work/pp.simpi"
   echo "identical to smpirun"
 fi
 echo ok
