@@ -54,8 +54,8 @@ static void trace_op(const rt_win_t *w, const char *action, int t, const char *t
   long n;
   /* a derived type is written as its bytes (or values) in a row: from where
    * its data begins (true_lb may be negative), so they stay in the window */
-  int region;
-  MPI_Aint disp = disp_of(w, t, taddr, &region) + (tt->derived ? tt->true_lb : 0);
+  int region; /* looked up where the data begins: the type's origin may lie outside a dynamic region */
+  MPI_Aint disp = disp_of(w, t, taddr + tt->true_lb, &region);
   if (op != MPI_OP_NULL && tt->derived) { /* accumulates: as many values of the one predefined type */
     const dt_t *basic = dt_basic(tt->basic);
     tcount = (int)((size_t)tcount * tt->size / basic->size);

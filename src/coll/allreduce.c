@@ -25,7 +25,7 @@ static void rdb(coll_t *k, const coll_args_t *a)
       nr = -1;
     } else {
       coll_recv(k, in, count, t, me - 1);
-      op_apply(a->op, in, acc, count, t);
+      coll_apply(a->op, in, acc, count, t);
       nr = me / 2;
     }
   } else
@@ -94,7 +94,7 @@ static void ring(coll_t *k, const coll_args_t *a)
   for (int s = 0; s < n - 1; s++) {
     int sb = (me - 1 - s + 2 * n) % n, rb = (me - 2 - s + 2 * n) % n;
     coll_sendrecv(k, coll_at(a->rbuf, OFF(sb), t), CNT(sb), t, right, in, CNT(rb), t, left);
-    op_apply(a->op, in, coll_at(a->rbuf, OFF(rb), t), CNT(rb), t);
+    coll_apply(a->op, in, coll_at(a->rbuf, OFF(rb), t), CNT(rb), t);
   }
   for (int s = 0; s < n - 1; s++) {
     int sb = (me - s + n) % n, rb = (me - s - 1 + n) % n;

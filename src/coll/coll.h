@@ -126,6 +126,8 @@ void coll_bytes_done(void *buf, int count, const dt_t *t, void *mem);
 /* Reductions in rank order: *acc := (lower op higher) of *acc and other.
  * other_lower says other holds the lower ranks' part; other is clobbered. */
 void coll_combine(MPI_Op op, void *acc, void *other, int count, const dt_t *t, int other_lower);
+/* inout = in op inout, as op_apply, for the algorithms' reductions (a replay skips it) */
+void coll_apply(MPI_Op op, const void *in, void *inout, int count, const dt_t *t);
 static inline int coll_pof2_floor(int n)
 {
   int p = 1;

@@ -78,9 +78,18 @@ void coll_tmp_free(void *p, const dt_t *t) { dt_tmp_free(p, t); }
 
 const dt_t *coll_byte(void) { return dt_get(MPI_BYTE); }
 
+/* A replay's operands are never read: its reductions skip the operation. */
+static int moot(void) { return rt_opts.replay && rt_self && !rt_self->keep_data; }
+
+void coll_apply(MPI_Op op, const void *in, void *inout, int count, const dt_t *t)
+{
+  if (!moot())
+    op_apply(op, in, inout, count, t);
+}
+
 void coll_combine(MPI_Op op, void *acc, void *other, int count, const dt_t *t, int other_lower)
 {
-  if (rt_opts.replay && rt_self && !rt_self->keep_data) /* a replay's operands are never read */
+  if (moot())
     return;
   if (other_lower || op_commutative(op)) {
     op_apply(op, other, acc, count, t); /* acc = other op acc */

@@ -18,11 +18,11 @@ static void rdb(coll_t *k, const coll_args_t *a)
     coll_sendrecv(k, partial, count, t, q, in, count, t, q);
     if (q < me) {
       if (have)
-        op_apply(a->op, in, a->rbuf, count, t);
+        coll_apply(a->op, in, a->rbuf, count, t);
       else
         dt_copy(in, count, t, a->rbuf, count, t);
       have = 1;
-      op_apply(a->op, in, partial, count, t);
+      coll_apply(a->op, in, partial, count, t);
     } else
       coll_combine(a->op, partial, in, count, t, 0);
   }
@@ -43,7 +43,7 @@ static void linear(coll_t *k, const coll_args_t *a)
   if (me + 1 < n) {
     void *next = coll_tmp(count, t);
     dt_copy(a->sbuf, count, t, next, count, t);
-    op_apply(a->op, a->rbuf, next, count, t); /* next = prefix op mine */
+    coll_apply(a->op, a->rbuf, next, count, t); /* next = prefix op mine */
     coll_send(k, next, count, t, me + 1);
     coll_tmp_free(next, t);
   }

@@ -30,9 +30,9 @@ void coll_reduce_binomial(coll_t *k, const coll_args_t *a)
     if (vr + mask < n) {
       coll_recv(k, in, count, t, (vr + mask + top) % n);
       if (commute)
-        op_apply(a->op, in, acc, count, t);
+        coll_apply(a->op, in, acc, count, t);
       else { /* in holds higher ranks: in = acc op in, which becomes the accumulator */
-        op_apply(a->op, acc, in, count, t);
+        coll_apply(a->op, acc, in, count, t);
         void *s = acc;
         acc = in;
         in = s;
@@ -65,10 +65,10 @@ void coll_reduce_ordered(coll_t *k, const coll_args_t *a)
     coll_recv(k, a->rbuf, count, t, n - 1);
   for (int i = n - 2; i >= 0; i--) {
     if (i == root)
-      op_apply(a->op, a->sbuf, a->rbuf, count, t);
+      coll_apply(a->op, a->sbuf, a->rbuf, count, t);
     else {
       coll_recv(k, in, count, t, i);
-      op_apply(a->op, in, a->rbuf, count, t);
+      coll_apply(a->op, in, a->rbuf, count, t);
     }
   }
   coll_tmp_free(in, t);
@@ -100,7 +100,7 @@ int coll_rab_reduce_scatter(coll_t *k, const coll_args_t *a, void *acc, int *lo,
       coll_send(k, acc, count, t, me + 1);
     else {
       coll_recv(k, in, count, t, me - 1);
-      op_apply(a->op, in, acc, count, t); /* the lower rank on the left */
+      coll_apply(a->op, in, acc, count, t); /* the lower rank on the left */
     }
   }
   *lo = 0;
@@ -201,9 +201,9 @@ static void in_order_binary(coll_t *k, const coll_args_t *a)
   dt_copy(a->sbuf, count, t, acc, count, t);
   coll_waitall(k, rs, 2);
   if (u)
-    op_apply(a->op, u, acc, count, t); /* upper op mine */
+    coll_apply(a->op, u, acc, count, t); /* upper op mine */
   if (l)
-    op_apply(a->op, l, acc, count, t); /* lower op (upper op mine) */
+    coll_apply(a->op, l, acc, count, t); /* lower op (upper op mine) */
   int top = n - 1;
   if (parent >= 0)
     coll_send(k, acc, count, t, parent);
@@ -266,7 +266,7 @@ static void segmented_tree(coll_t *k, const coll_args_t *a, int shape)
       if (s + 1 < nseg)
         rv[c][!b] = coll_irecv(k, in[c][!b], SEGC(s + 1), t, (ch[c] + root) % n);
       coll_waitall(k, &rv[c][b], 1);
-      op_apply(a->op, in[c][b], at, sc, t);
+      coll_apply(a->op, in[c][b], at, sc, t);
     }
     if (parent >= 0) {
       coll_waitall(k, &sv[b], 1);
@@ -302,7 +302,7 @@ void coll_reduce_linear_nb(coll_t *k, const coll_args_t *a)
   coll_waitall(k, rs, n);
   dt_copy(n - 1 == root ? a->sbuf : in[n - 1], count, t, a->rbuf, count, t);
   for (int i = n - 2; i >= 0; i--)
-    op_apply(a->op, i == root ? a->sbuf : in[i], a->rbuf, count, t);
+    coll_combine(a->op, a->rbuf, i == root ? (void *)a->sbuf : in[i], count, t, 1);
   for (int i = 0; i < n; i++)
     if (in[i])
       coll_tmp_free(in[i], t);

@@ -34,7 +34,7 @@ static void recursive_halving(coll_t *k, const coll_args_t *a)
       nr = -1;
     } else {
       coll_recv(k, in, (int)total, t, me - 1);
-      op_apply(a->op, in, acc, (int)total, t);
+      coll_apply(a->op, in, acc, (int)total, t);
       nr = me / 2;
     }
   } else
@@ -51,7 +51,7 @@ static void recursive_halving(coll_t *k, const coll_args_t *a)
       int klo = nr < np ? lo : mid, khi = nr < np ? mid : hi, slo = nr < np ? mid : lo, shi = nr < np ? hi : mid;
       coll_sendrecv(k, coll_at(acc, e[slo], t), (int)(e[shi] - e[slo]), t, dst, coll_at(in, e[klo], t),
                     (int)(e[khi] - e[klo]), t, dst);
-      op_apply(a->op, coll_at(in, e[klo], t), coll_at(acc, e[klo], t), (int)(e[khi] - e[klo]), t);
+      coll_apply(a->op, coll_at(in, e[klo], t), coll_at(acc, e[klo], t), (int)(e[khi] - e[klo]), t);
       lo = klo;
       hi = khi;
     }
@@ -76,7 +76,7 @@ static void pair(coll_t *k, const coll_args_t *a)
   for (int i = 1; i < n; i++) {
     int dst = (me + i) % n, src = (me - i + n) % n;
     coll_sendrecv(k, coll_at(a->sbuf, d[dst], t), a->rcounts[dst], t, dst, in, a->rcounts[me], t, src);
-    op_apply(a->op, in, a->rbuf, a->rcounts[me], t);
+    coll_apply(a->op, in, a->rbuf, a->rcounts[me], t);
   }
   coll_tmp_free(in, t);
   free(d);
@@ -127,7 +127,7 @@ static void ring(coll_t *k, const coll_args_t *a)
   for (int s = 0; s < n - 1; s++) { /* block b starts at rank b+1 and ends complete at rank b */
     int sb = (me - 1 - s + 2 * n) % n, rb = (me - 2 - s + 2 * n) % n;
     coll_sendrecv(k, coll_at(acc, d[sb], t), a->rcounts[sb], t, right, in, a->rcounts[rb], t, left);
-    op_apply(a->op, in, coll_at(acc, d[rb], t), a->rcounts[rb], t);
+    coll_apply(a->op, in, coll_at(acc, d[rb], t), a->rcounts[rb], t);
   }
   dt_copy(coll_at(acc, d[me], t), a->rcounts[me], t, a->rbuf, a->rcounts[me], t);
   coll_tmp_free(acc, t);

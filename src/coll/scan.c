@@ -19,8 +19,8 @@ static void rdb(coll_t *k, const coll_args_t *a)
       continue;
     coll_sendrecv(k, partial, count, t, q, in, count, t, q);
     if (q < me) {
-      op_apply(a->op, in, a->rbuf, count, t);
-      op_apply(a->op, in, partial, count, t);
+      coll_apply(a->op, in, a->rbuf, count, t);
+      coll_apply(a->op, in, partial, count, t);
     } else
       coll_combine(a->op, partial, in, count, t, 0);
   }
@@ -36,7 +36,7 @@ static void linear(coll_t *k, const coll_args_t *a)
   if (me > 0) {
     void *in = coll_tmp(count, t);
     coll_recv(k, in, count, t, me - 1);
-    op_apply(a->op, in, a->rbuf, count, t);
+    coll_apply(a->op, in, a->rbuf, count, t);
     coll_tmp_free(in, t);
   }
   if (me + 1 < n)
@@ -63,7 +63,7 @@ void coll_flat_prefix(coll_t *k, const coll_args_t *a, int inclusive)
   if (top >= 0) {
     dt_copy(inclusive ? a->sbuf : in[top], count, t, a->rbuf, count, t);
     for (int i = top - 1; i >= 0; i--)
-      op_apply(a->op, in[i], a->rbuf, count, t);
+      coll_combine(a->op, a->rbuf, in[i], count, t, 1);
   }
   for (int i = 0; i < me; i++)
     coll_tmp_free(in[i], t);

@@ -62,14 +62,15 @@
     if (comm_is_inter(c) && (root) == MPI_PROC_NULL) {                                                                 \
       CHECK_REQ(nb, req, (c)->handle);                                                                                 \
       (c)->coll_seq++;                                                                                                 \
-      if ((nb) != PERSISTENT)                                                                                          \
-        act_coll_procnull(id, c);                                                                                      \
       if ((nb) == PERSISTENT) {                                                                                        \
         p2p_req_t *r_ = act_persist_noop(id, c);                                                                       \
         r_->comm = (c)->handle;                                                                                        \
         *(req) = req_handle_new(r_);                                                                                   \
-      } else if (nb)                                                                                                   \
-        *(req) = req_completed(self);                                                                                  \
+      } else {                                                                                                         \
+        act_coll_procnull(id, c);                                                                                      \
+        if (nb)                                                                                                        \
+          *(req) = req_completed(self);                                                                                \
+      }                                                                                                                \
       MPI_LEAVE(MPI_SUCCESS);                                                                                          \
     }                                                                                                                  \
   } while (0)

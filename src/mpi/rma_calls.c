@@ -89,6 +89,13 @@ static void track(rt_rank_t *self, rt_win_t *w, p2p_req_t *r, MPI_Request *reque
     }
     r->comm = w->c->handle;
     *request = req_handle_new(r);
+    for (p2p_req_t **p = &w->held; *p;) /* those the user let go of are complete: release them */
+      if (!(*p)->shared) {
+        p2p_req_t *done = *p;
+        *p = done->next;
+        p2p_req_free(done);
+      } else
+        p = &(*p)->next;
     r->shared = 1; /* the window's hold: flushes and unlocks complete it too */
     r->next = w->held;
     w->held = r;

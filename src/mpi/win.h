@@ -32,7 +32,8 @@ typedef struct rt_win {
   unsigned char *locks;        /* per target: 0, or 1 + (the lock is exclusive) */
   int nlocks, lock_all;
   p2p_req_t *pending;  /* operations whose transfer may still run (linked by next) */
-  p2p_req_t *held;     /* request-based operations, which synchronisation completes too (next) */
+  p2p_req_t *held;     /* request-based operations, which synchronisation completes too (next);
+                          apart from pending, since those whose user let go are released at any time */
 } rt_win_t;
 
 rt_win_t *win_get(MPI_Win h); /* the calling rank's window h, NULL if none */

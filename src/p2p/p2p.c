@@ -161,17 +161,16 @@ static void start_send(p2p_req_t *r)
       m->count = r->count;
       m->dt = r->dt;
     }
-    /* an eager message waits in the queue only: its receive starts the
-     * transfer from this host (as a detached send's would start then) */
-    int eager = detached;
-    m->mbox = eager ? NULL : spare;
+    /* a detached (eager) message waits in the queue only: its receive starts
+     * the transfer from this host, when a detached put would have started it */
+    m->mbox = detached ? NULL : spare;
     /* queue first: the kernel calls below may let other ranks run */
     if (dst->q.utail)
       dst->q.utail->next = m;
     else
       dst->q.uhead = m;
     dst->q.utail = m;
-    if (eager) {
+    if (detached) {
       kern_mbox_put_back(spare);
       kern_yield(); /* where the put would have let others run: same schedule, same times */
       kc = NULL;
@@ -443,25 +442,29 @@ static int settled(p2p_req_t *r)
   return (!r->active || p2p_test(r)) && (!r->also || !r->also->active || p2p_test(r->also));
 }
 
-/* Transfers end roughly in the order they start, so only the oldest are
- * tested: releasing costs O(1) per freed request. */
+/* Releases the rank's freed requests that are complete (one that never
+ * completes, such as a freed receive nobody matches, holds up no other). */
 void p2p_orphan(p2p_req_t *r)
 {
   p2p_queues_t *q = &rt_ranks[r->owner].q;
-  while (q->ohead && settled(q->ohead)) {
-    p2p_req_t *o = q->ohead;
-    if (!(q->ohead = o->orphan_next))
-      q->otail = NULL;
+  p2p_req_t *last = NULL;
+  for (p2p_req_t **pp = &q->orphans; *pp;) {
+    p2p_req_t *o = *pp;
+    if (!settled(o)) {
+      last = o;
+      pp = &o->orphan_next;
+      continue;
+    }
+    *pp = o->orphan_next;
     if (o->also)
       p2p_req_free(o->also);
     p2p_req_free(o);
   }
   r->orphan_next = NULL;
-  if (q->otail)
-    q->otail->orphan_next = r;
+  if (last)
+    last->orphan_next = r;
   else
-    q->ohead = r;
-  q->otail = r;
+    q->orphans = r;
 }
 
 int p2p_wait_any(p2p_req_t **rs, int n)

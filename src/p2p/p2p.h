@@ -70,8 +70,8 @@ typedef struct p2p_msg {
   const void *buf; /* rendezvous: the sender's buffer */
   int count;
   const dt_t *dt;
-  char *copy;
-  unsigned char nodata; /* a replay's: no data to move */ /* detached: packed copy of the data */
+  char *copy;           /* detached: packed copy of the data */
+  unsigned char nodata; /* a replay's: no data to move */
   kern_mbox_t *mbox; /* NULL: an eager message, whose transfer its receive starts */
   struct p2p_msg *next;
 } p2p_msg_t;

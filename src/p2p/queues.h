@@ -11,6 +11,6 @@ typedef struct p2p_queues {
   struct p2p_req *phead, *ptail;
   struct kern_event *arrival; /* notified when a message is queued while probing */
   int probing, probe_src, probe_tag; /* a blocking probe in progress */
-  struct p2p_req *ohead, *otail; /* requests freed while active, in order (p2p_orphan) */
+  struct p2p_req *orphans; /* requests freed while active, in order (p2p_orphan) */
 } p2p_queues_t;
 #endif

@@ -176,6 +176,38 @@ C
 roundtrip rma_neglb 2
 grep -q '^0 put 1 1 8 8 ' rma_neglb.ti_files/simpi_rank-1.txt && ok "a negative lower bound is written where its bytes begin" ||
   bad "rma_neglb line: $(grep put rma_neglb.ti_files/simpi_rank-1.txt)"
+# a dynamic window's target type whose origin lies before the attached memory, its data in it
+cat > rma_dynlb.c <<'C'
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+  MPI_Init(&argc, &argv);
+  int rank, mem[4] = {0}, v = 7, len = 1;
+  MPI_Aint at = 8, base, peer;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Datatype above;
+  MPI_Type_create_hindexed(1, &len, &at, MPI_INT, &above);
+  MPI_Type_commit(&above);
+  MPI_Win win;
+  MPI_Win_create_dynamic(MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+  MPI_Win_attach(win, mem, sizeof mem);
+  MPI_Get_address(mem, &base);
+  MPI_Sendrecv(&base, 1, MPI_AINT, 1 - rank, 0, &peer, 1, MPI_AINT, 1 - rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Win_fence(0, win);
+  MPI_Put(&v, 1, MPI_INT, 1 - rank, peer - 8, 1, above, win); /* into mem[0] */
+  MPI_Win_fence(0, win);
+  MPI_Win_detach(win, mem);
+  MPI_Win_free(&win);
+  MPI_Type_free(&above);
+  MPI_Finalize();
+  return mem[0] != 7;
+}
+C
+"$simcc" -O2 rma_dynlb.c -o rma_dynlb || bad "build rma_dynlb"
+roundtrip rma_dynlb 2
+grep -q '^0 put 1 1 0 4 .* region=0$' rma_dynlb.ti_files/simpi_rank-1.txt &&
+  ok "a dynamic window's line names the region where the data begins" ||
+  bad "rma_dynlb line: $(grep put rma_dynlb.ti_files/simpi_rank-1.txt)"
 got=$(grep -v compute rma_pscw.ti_files/simpi_rank-2.txt | sed -n 2,8p | tr '\n' '|')
 want="1 win_create 1 256 4 1|1 barrier|1 win_post 1 0 1 0|1 win_start 1 0 1 2|1 put 1 2 16 4 1|1 win_complete 1|1 win_test 1|"
 [ "$got" = "$want" ] && ok "RMA lines" || bad "RMA lines: $got"
