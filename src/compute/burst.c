@@ -1,51 +1,27 @@
 /* CPU bursts: the time a rank spends between two MPI calls is measured and
  * injected as flops = seconds x smpi/host-speed on its simulated host. All
- * ranks run in one thread, one at a time, so the time between a rank's exit
- * from MPI and its next entry is that rank's computation. Short bursts are
- * timed with the monotonic clock (read through the vDSO, nearly free); when
- * the previous burst was long, the next one is also timed with the thread's
- * CPU clock, a system call that is cheap next to the burst and immune to the
- * time other processes take the processor. Also the SMPI calls that inject
- * known costs or switch timing off and on. */
+ * ranks run in one thread, one at a time, so the CPU time the thread uses
+ * between a rank's exit from MPI and its next entry is that rank's
+ * computation (cputime.c reads it, mostly without a system call, and never
+ * counts the time other processes take the processor). Also the SMPI calls
+ * that inject known costs or switch timing off and on. */
 #include "compute.h"
 #include "../kernel/kernel.h"
 #include "../runtime/runtime.h"
 #include <smpi/smpi.h>
-#include <time.h>
 
 cmp_stats_t cmp_stats;
 void (*cmp_trace_hook)(int rank, double flops);
-
-/* A burst at least this long makes the next one read the CPU clock. */
-#define LONG_BURST 1e-4
-
-double cmp_clock(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-double cmp_cpu_clock(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+void (*cmp_trace_sleep_hook)(int rank, double seconds);
 
 /* Seconds of computation in the current burst. */
-static double burst_length(rt_rank_t *r, double *wall)
-{
-  *wall = cmp_clock() - r->burst_start;
-  return r->burst_cpu >= 0 ? cmp_cpu_clock() - r->burst_cpu : *wall;
-}
+static double burst_length(rt_rank_t *r) { return cmp_cpu_since(r->burst_cpu, r->burst_start); }
 
 void cmp_burst_end(rt_rank_t *r)
 {
   if (!rt_opts.simulate_computation || r->bench_off)
     return;
-  double wall, d = burst_length(r, &wall);
-  r->last_burst = wall;
+  double d = burst_length(r);
   r->compute_total += d;
   cmp_stats.measured += d;
   if (d >= rt_opts.cpu_threshold) {
@@ -68,15 +44,14 @@ void cmp_burst_begin(rt_rank_t *r)
 {
   if (!rt_opts.simulate_computation || r->bench_off)
     return;
-  r->burst_cpu = r->last_burst >= LONG_BURST ? cmp_cpu_clock() : -1;
-  r->burst_start = cmp_clock();
+  r->burst_cpu = cmp_cpu_mark(&r->burst_start);
 }
 
 double cmp_computed(rt_rank_t *r)
 {
-  double t = r->compute_total, wall;
+  double t = r->compute_total;
   if (rt_opts.simulate_computation && !r->bench_off)
-    t += burst_length(r, &wall);
+    t += burst_length(r);
   return t;
 }
 

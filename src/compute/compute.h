@@ -12,9 +12,18 @@ typedef struct cmp_stats {
 } cmp_stats_t;
 extern cmp_stats_t cmp_stats;
 
+/* The monotonic clock (wall time). */
 double cmp_clock(void);
 /* The running thread's CPU clock (a system call). */
 double cmp_cpu_clock(void);
+/* Cheap CPU time (cputime.c): cmp_cputime_init checks that the kernel marks
+ * switches in the thread's rseq area (0: every reading will be a system
+ * call); cmp_cpu_mark returns the thread's CPU time now and sets *wall to
+ * the monotonic time, both to pass to cmp_cpu_since, which returns the CPU
+ * seconds used since. */
+int cmp_cputime_init(void);
+double cmp_cpu_mark(double *wall);
+double cmp_cpu_since(double cpu0, double wall0);
 /* At MPI entry: inject the time used since the last exit. */
 void cmp_burst_end(struct rt_rank *r);
 /* At MPI exit: start timing the next burst. */
@@ -23,8 +32,12 @@ void cmp_burst_begin(struct rt_rank *r);
 double cmp_computed(struct rt_rank *r);
 /* Injects a known amount of work now (the current burst first). */
 void cmp_inject(double flops);
-/* Set when recording a trace: every injected computation is reported here. */
+/* Set when recording a trace: every injected computation is reported here,
+ * and every simulated sleep of the program (sleep, usleep, nanosleep). */
 extern void (*cmp_trace_hook)(int rank, double flops);
+extern void (*cmp_trace_sleep_hook)(int rank, double seconds);
+/* The program's dates start at the date this is called (clock.c). */
+void cmp_clock_start(void);
 /* --cfg=smpi/host-speed:auto: this machine's flop/s, measured once and cached. */
 double rt_measure_host_speed(void);
 /* 1 if p lies in a block shared by every caller of one SMPI_SHARED_MALLOC

@@ -44,9 +44,7 @@ typedef struct rt_rank {
   void *call_pc;         /* return address into the user's code */
   const struct p2p_req *waiting_on; /* the request a blocked call waits for (reports) */
   const char *waiting_note; /* or what else it waits for (a window lock) */
-  double burst_start;    /* clock when the rank left MPI (or restarted timing) */
-  double burst_cpu;      /* thread CPU clock then, or -1 when not read */
-  double last_burst;     /* length of the previous burst */
+  double burst_cpu, burst_start; /* CPU and monotonic time when the rank left MPI (cmp_cpu_mark) */
   double compute_total;  /* seconds of computation measured so far */
   int bench_off;         /* smpi_bench_end() called: computation is not timed */
   long mpi_calls;        /* MPI calls made so far */
@@ -63,6 +61,16 @@ typedef struct rt_rank {
   int trace_wild;        /* recording a replay: write the next irecv with these wildcards (as trace_any) */
   double mpi_t0;         /* simulated time when the current MPI call began */
   void *priv_store;      /* this rank's copy of the program's globals */
+  void *tls_store;       /* and of the program's thread-local variables */
+  /* libc's variables that the program shares with it, swapped in and out
+   * with the rank (libc_state.c); env_own is the environment array this
+   * rank's setenv made (NULL while it reads the process's) */
+  char **environ, **env_own, *optarg;
+  int optind, opterr, optopt, signgam;
+  struct rt_libc *libc;  /* libc's hidden state for this rank, made on first use */
+  struct rt_exit_fn *exit_fns; /* its atexit/on_exit/__cxa_atexit handlers (exit.c) */
+  void *exit_jmp;        /* where exit() leaves the program (rank_body) */
+  void *exit_pc;         /* where the program called exit(), _exit() (NULL: returned from main) */
   long live_requests;
   struct p2p_req *user_sends; /* send requests with a handle: checked by each receive */
   p2p_queues_t q;
@@ -85,6 +93,35 @@ void rt_priv_switch(rt_rank_t *to);
 /* Where rank r's data at address p really is now (p itself unless p is one
  * of the program's globals and r is not the rank whose globals are in place). */
 void *rt_priv_addr(rt_rank_t *r, const void *p);
+/* The program's executable: its data segment and init_array (privatize.c).
+ * rt_priv_snapshot runs before the program's constructors; rt_priv_construct
+ * runs them for a rank whose globals start from that image (0: rank 0's are
+ * the ones the process already constructed). */
+void rt_priv_snapshot(void);
+int rt_priv_construct(rt_rank_t *r, int argc, char **argv, char **envp);
+/* 1 if p lies in the program's executable (code or data). */
+int rt_in_program(const void *p);
+/* libc's per-process state, per rank (libc_state.c): defaults for a new
+ * rank, and the swap when the running rank changes (out before the
+ * globals are switched, in after). */
+void rt_libc_rank_init(rt_rank_t *r);
+void rt_libc_switch_out(rt_rank_t *r);
+void rt_libc_switch_in(rt_rank_t *r);
+/* Exits (exit.c): a rank's handlers run (last registered first) when it
+ * ends; the process's are those the program's constructors registered
+ * before the simulation (rank 0's when globals are private). A rank that
+ * ends with a non-zero status before MPI_Finalize ends the job:
+ * rt_exit_job_due says when (now: at the end of the simulation; else once
+ * the clock has moved on a little), rt_exit_job_report prints why and returns the
+ * job's status. */
+void rt_exit_run_handlers(rt_rank_t *r, int status);
+void rt_exit_adopt_process_handlers(rt_rank_t *r);
+void rt_exit_run_process_handlers(void);
+void rt_exit_rank_ends(rt_rank_t *r, int status);
+int rt_exit_job_due(int now);
+int rt_exit_job_report(void);
+/* Ends the process now, without running anything the program registered. */
+void rt_exit_process(int status) __attribute__((noreturn));
 /* Source locations (srcloc.c): "file.c:12" or "" */
 void rt_srcloc(void *pc, char *out, size_t len);
 /* Reports (report.c) */
