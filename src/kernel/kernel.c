@@ -4,6 +4,7 @@
  * headers. Tracks which rank runs, to fire the resume hook (privatization
  * swaps, burst timers) when control comes back. */
 #include "kernel.h"
+#include <errno.h>
 #include <simgrid/actor.h>
 #include <simgrid/comm.h>
 #include <simgrid/cond.h>
@@ -26,11 +27,14 @@ static inline void resumed(void *me)
       resume_hook(me);
   }
 }
+/* errno is the rank's own: others may change it while it waits */
 #define BLOCKING(stmt)                                                                                                 \
   do {                                                                                                                 \
     void *me_ = running;                                                                                               \
+    int errno_ = errno;                                                                                                \
     stmt;                                                                                                              \
     resumed(me_);                                                                                                      \
+    errno = errno_;                                                                                                    \
   } while (0)
 
 void kern_init(int *argc, char **argv) { simgrid_init(argc, argv); }
@@ -113,6 +117,7 @@ void kern_spawn(const char *name, size_t host, void (*fn)(void *), void *arg, si
 void kern_run(void) { simgrid_run(); }
 void kern_set_resume_hook(void (*hook)(void *)) { resume_hook = hook; }
 void *kern_self_data(void) { return running; }
+void *kern_actor_data(void) { return sg_actor_self() ? sg_actor_self_get_data() : NULL; }
 
 double kern_now(void) { return simgrid_get_clock(); }
 

@@ -26,6 +26,8 @@ void kern_run(void);
 /* Called (in the rank's context) each time a rank resumes after others ran. */
 void kern_set_resume_hook(void (*hook)(void *rank_data));
 void *kern_self_data(void);
+/* The data of the actor whose code runs now: NULL in SimGrid's own context. */
+void *kern_actor_data(void);
 
 double kern_now(void);
 void kern_compute(double flops);

@@ -38,7 +38,7 @@ void rt_fatal(int status, const char *fmt, ...)
   rt_timeline_close(0); /* a run that stops early still leaves a readable timeline */
   rt_paje_close();
   fflush(NULL);
-  _exit(status);
+  rt_exit_process(status);
 }
 
 /* The rank r waits for (world rank), or -1 when it waits for anyone or nobody. */
@@ -116,11 +116,22 @@ void rt_report_deadlock(void)
       fprintf(stderr, "  rank %d: in %s%s%s%s%s\n", i, r->call ? r->call : "(no MPI call)",
               what[0] ? " " : "", what, loc[0] ? " at " : "", loc);
   }
+  for (int i = 0, gone = 0; i < rt_nranks && gone < 16; i++) { /* who they may be waiting for */
+    rt_rank_t *r = &rt_ranks[i];
+    if (r->state != RT_ENDED || !r->initialized || r->finalized)
+      continue;
+    char loc[600] = "";
+    if (r->exit_pc)
+      rt_srcloc(r->exit_pc, loc, sizeof loc);
+    fprintf(stderr, "  rank %d: %s%s%s before MPI_Finalize\n", i, r->exit_pc ? "called exit" : "returned from main",
+            loc[0] ? " at " : "", loc);
+    gone++;
+  }
   report_cycle();
   rt_timeline_close(1); /* with the calls the ranks are blocked in */
   rt_paje_close();
   fflush(NULL);
-  _exit(1);
+  rt_exit_process(1);
 }
 
 /* Messages that reached a rank's queue and were never received. */
@@ -187,7 +198,7 @@ static void crash_handler(int sig, siginfo_t *si, void *uctx)
   rt_timeline_close(0); /* a run that stops early still leaves a readable timeline */
   rt_paje_close();
   fflush(NULL);
-  _exit(128 + sig);
+  rt_exit_process(128 + sig);
 }
 
 void rt_crash_handlers_install(void)

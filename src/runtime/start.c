@@ -10,6 +10,8 @@
 #include "../action/trace.h"
 #include "../coll/select.h"
 #include <dlfcn.h>
+#include <errno.h>
+#include <setjmp.h>
 #include <fcntl.h>
 #include <malloc.h>
 #include <sys/wait.h>
@@ -25,7 +27,6 @@ static int user_argc;
 static char **user_argv;
 extern char **environ;
 
-static int simulating;
 static int ended_ranks;
 
 static double wall_now(void)
@@ -36,55 +37,104 @@ static double wall_now(void)
 }
 static double wall_start;
 
+static void end_job(void);
+
 static void on_resume(void *data)
 {
   rt_rank_t *r = data;
+  if (rt_self)
+    rt_libc_switch_out(rt_self);
   rt_self = r;
   if (rt_opts.privatize)
     rt_priv_switch(r);
+  rt_libc_switch_in(r);
+  if (rt_exit_job_due(0))
+    end_job();
   rt_progress_tick();
+}
+
+/* argv as a process gets it: an array and strings of the rank's own */
+static char **rank_argv(void)
+{
+  size_t bytes = sizeof(char *) * (size_t)(user_argc + 1);
+  for (int i = 0; i < user_argc; i++)
+    bytes += strlen(user_argv[i]) + 1;
+  char **argv = malloc(bytes), *s = (char *)(argv + user_argc + 1);
+  for (int i = 0; i < user_argc; i++) {
+    argv[i] = strcpy(s, user_argv[i]);
+    s += strlen(s) + 1;
+  }
+  argv[user_argc] = NULL;
+  return argv;
 }
 
 static void rank_body(void *arg)
 {
   rt_rank_t *r = arg;
   r->state = RT_RUNNING;
-  char **argv = malloc(sizeof(char *) * (size_t)(user_argc + 1));
-  for (int i = 0; i < user_argc; i++)
-    argv[i] = user_argv[i];
-  argv[user_argc] = NULL;
-  r->bench_off = rt_opts.replay != NULL; /* a replayer's own work is not the program's */
-  cmp_burst_begin(r);
-  int rc = user_main(user_argc, argv, environ);
-  free(argv);
+  errno = 0;
+  char **volatile argv = rank_argv();
+  jmp_buf out;
+  r->exit_jmp = &out;
+  if (!setjmp(out)) {
+    if (rt_opts.privatize)
+      rt_priv_construct(r, user_argc, argv, environ);
+    r->bench_off = rt_opts.replay != NULL; /* a replayer's own work is not the program's */
+    cmp_burst_begin(r);
+    int rc = user_main(user_argc, argv, environ);
+    rt_exit_run_handlers(r, rc); /* returning from main is exit(rc) */
+    rt_exit_rank_ends(r, rc);
+  }
+  r->exit_jmp = NULL;
   rt_self = r;
-  if (r->initialized && !r->finalized)
-    rt_warn("rank %d returned from main without calling MPI_Finalize", r->id);
-  r->exit_code = rc;
+  if (r->initialized && !r->finalized && !r->exit_code) {
+    char loc[600] = "";
+    if (r->exit_pc)
+      rt_srcloc(r->exit_pc, loc, sizeof loc);
+    if (r->exit_pc)
+      rt_warn("rank %d called exit(0)%s%s without calling MPI_Finalize", r->id, loc[0] ? " at " : "", loc);
+    else
+      rt_warn("rank %d returned from main without calling MPI_Finalize", r->id);
+  }
   r->state = RT_ENDED;
   ended_ranks++;
 }
 
-/* A rank called exit(): the whole simulation ends with that status. */
-static void on_exit_hook(int status, void *unused)
+/* A rank's exit before MPI_Finalize ended the job: what it printed, its
+ * trace, timeline and Paje files are written out first. */
+static void end_job(void)
 {
-  (void)unused;
-  if (!simulating)
-    return;
-  rt_rank_t *r = rt_self;
-  int all_finalized = 1;
-  for (int i = 0; i < rt_nranks; i++)
-    all_finalized &= rt_ranks[i].finalized || rt_ranks[i].state == RT_ENDED;
-  if (r && (status != 0 || !all_finalized))
-    fprintf(stderr, "simpi: rank %d called exit(%d)%s: the simulation ends here\n", r->id, status,
-            r->finalized ? "" : " before MPI_Finalize");
-  else
-    rt_final_report(wall_now() - wall_start);
+  rt_progress_end();
+  int status = rt_exit_job_report();
   trace_close();
   rt_timeline_close(0);
   rt_paje_close();
   fflush(NULL);
-  _exit(status);
+  rt_exit_process(status);
+}
+
+/* The job's status as mpiexec gives it: the ranks' statuses or'ed. */
+static int job_status(void)
+{
+  int status = 0, shown = 0;
+  for (int i = 0; i < rt_nranks; i++) {
+    rt_rank_t *r = &rt_ranks[i];
+    if (!r->exit_code)
+      continue;
+    status |= r->exit_code;
+    if (shown++ == 8)
+      fprintf(stderr, "simpi: ... and more ranks ended with a non-zero status\n");
+    if (shown > 8)
+      continue;
+    char loc[600] = "";
+    if (r->exit_pc)
+      rt_srcloc(r->exit_pc, loc, sizeof loc);
+    if (r->exit_pc)
+      fprintf(stderr, "simpi: rank %d called exit(%d)%s%s\n", i, r->exit_code, loc[0] ? " at " : "", loc);
+    else
+      fprintf(stderr, "simpi: rank %d returned %d from main\n", i, r->exit_code);
+  }
+  return status;
 }
 
 /* Above this many ranks, a stack must not cost a mapping of its own (Linux
@@ -150,7 +200,7 @@ static void check_simgrid_setup(int sgc, char **sgv)
     char err[256];
     if (rt_opts.platform)
       kern_load_platform(rt_opts.platform, err, sizeof err);
-    _exit(0);
+    rt_exit_process(0);
   }
   close(fds[1]);
   char out[8192];
@@ -192,7 +242,7 @@ static int simulate(void)
   if (getenv("SIMPI_HELP_COLL")) { /* simrun --help-coll */
     coll_help(stdout);
     fflush(stdout);
-    _exit(0);
+    rt_exit_process(0);
   }
   int sgc;
   char **sgv = simgrid_argv(&sgc);
@@ -211,6 +261,7 @@ static int simulate(void)
       return 1;
     }
     cmp_trace_hook = act_compute_traced;
+    cmp_trace_sleep_hook = trace_sleep_later;
   }
   if (rt_opts.timeline && rt_timeline_open(err, sizeof err)) {
     fprintf(stderr, "simpi: %s\n", err);
@@ -221,35 +272,40 @@ static int simulate(void)
     return 1;
   }
   rt_crash_handlers_install();
-  if (rt_opts.privatize)
+  cmp_cputime_init();
+  cmp_clock_start();
+  if (rt_opts.privatize) {
     rt_priv_init();
+    rt_exit_adopt_process_handlers(&rt_ranks[0]); /* the constructors built rank 0's globals */
+  }
   kern_set_resume_hook(on_resume);
-  on_exit(on_exit_hook, NULL);
   for (int i = 0; i < rt_nranks; i++) {
+    rt_libc_rank_init(&rt_ranks[i]);
     char name[24];
     snprintf(name, sizeof name, "rank-%d", i);
     kern_spawn(name, rt_ranks[i].host, rank_body, &rt_ranks[i], rt_opts.stack_kib);
   }
-  simulating = 1;
   rt_progress_start();
   kern_run();
   rt_progress_end();
+  if (rt_self)
+    rt_libc_switch_out(rt_self);
   rt_self = NULL;
+  if (rt_exit_job_due(1))
+    end_job();
   if (ended_ranks < rt_nranks)
     rt_report_deadlock();
-  simulating = 0;
+  if (!rt_opts.privatize)
+    rt_exit_run_process_handlers(); /* the globals' destructors, once all ranks are done */
   trace_close();
   rt_report_unreceived();
   rt_stats_report();
   rt_timeline_close(0);
   rt_paje_close();
-  int status = 0;
-  for (int i = 0; i < rt_nranks && !status; i++)
-    if ((status = rt_ranks[i].exit_code))
-      fprintf(stderr, "simpi: rank %d returned %d from main\n", i, status);
+  int status = job_status();
   rt_final_report(wall_now() - wall_start);
   fflush(NULL);
-  _exit(status);
+  rt_exit_process(status);
 }
 
 static int simpi_main(int argc, char **argv, char **envp)
@@ -269,5 +325,6 @@ __attribute__((visibility("default"))) int __libc_start_main(main_fn main, int a
 {
   start_fn real = (start_fn)dlsym(RTLD_NEXT, "__libc_start_main");
   user_main = main;
+  rt_priv_snapshot(); /* the program's globals before its constructors run */
   return real(simpi_main, argc, argv, init, fini, rtld_fini, stack_end);
 }

@@ -23,7 +23,7 @@ check "sampling counts" "$(run -np 4 "$work/counts" | sort | tr '\n' ' ')" \
   "global: 5 bodies run in all, 4 loops ended local: each rank ran 3 of 20 never: 6 bodies run threshold: 2 bodies run "
 # costs: no measured computation, no clock charge, exact times
 check "injected costs" "$(run -np 1 --cfg=smpi/simulate-computation:no --cfg=smpi/wtime:0 "$work/inject")" \
-  "delay 0.500000 flops 2.000000 execute 0.250000 execute_flops 0.500000 benched 0.125000 gettimeofday 3.375000 sleep 2.000000 usleep 0.250000 nanosleep 1.500000 time 9"
+  "delay 0.500000 flops 2.000000 execute 0.250000 execute_flops 0.500000 benched 0.125000 gettimeofday 3.375000 sleep 2.000000 usleep 0.250000 nanosleep 1.500000 time =gettimeofday date real"
 # host-speed is the speed of the machine that runs the program: seconds measured
 # (or given) on a faster one are more flops for the 1 Gf simulated hosts
 check "host speed scales known seconds" \

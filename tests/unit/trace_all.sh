@@ -4,7 +4,7 @@
 # trace replayed, and the replay's simulated time must be within 0.1% of the
 # on-line one. Each program runs once, at the largest rank count its header
 # lists up to 7 (else the smallest listed: 8 and 16 ranks add time, not
-# cases), without its args: lines (those are selector variants). Two round trips run at a
+# cases), with its argv: line, without its args: lines (those are selector variants). Two round trips run at a
 # time; building the programs is most of the cost (about 30 s of CPU in all).
 #
 # Excluded, and why:
@@ -51,7 +51,8 @@ excluded=" deadlock slow "
     nps=$(sed -n 's/^ \* np: //p' "$src" | head -1)
     np=$(tr ' ' '\n' <<< "$nps" | awk 'NF { if ($1 <= 7 && $1 > best) best = $1; if (min == "" || $1 < min) min = $1 }
                                         END { print best ? best : min }')
-    echo "$name $src $np"
+    args=$(sed -n 's/^ \* argv: //p' "$src" | head -1)
+    echo "$name $src $np${args:+ ${args//@TESTS@/$top/tests}}" # no trailing blank: xargs -L would join lines
   done
   # the samples, with arguments that keep each run short
   s=$top/samples
