@@ -13,6 +13,7 @@
 #include "../kernel/kernel.h"
 #include "../runtime/runtime.h"
 #include <errno.h>
+#include <math.h>
 #include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
@@ -39,7 +40,7 @@ void cmp_clock_start(void) { clock_gettime(CLOCK_REALTIME, &epoch); }
 static struct timespec since(struct timespec from, double seconds)
 {
   double whole = (double)(time_t)seconds;
-  struct timespec t = {from.tv_sec + (time_t)whole, from.tv_nsec + (long)((seconds - whole) * 1e9)};
+  struct timespec t = {from.tv_sec + (time_t)whole, from.tv_nsec + lround((seconds - whole) * 1e9)};
   if (t.tv_nsec >= 1000000000L)
     t.tv_sec++, t.tv_nsec -= 1000000000L;
   return t;

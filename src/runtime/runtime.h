@@ -1,5 +1,20 @@
 /* Runtime state shared by the layers: the ranks, the options, the current
- * rank, error and report helpers. Owned by src/runtime/. */
+ * rank, error and report helpers. Owned by src/runtime/.
+ *
+ * Each rank is its own process as far as the program can tell. Per rank:
+ * the program's data segment and thread-local variables, built by the
+ * rank's own run of the program's constructors (privatize.c); argv and the
+ * environment (start.c, libc_state.c); what libc keeps in static storage
+ * for a process: getopt's position with optind/optarg/opterr/optopt
+ * (libc_getopt.c), strtok, localtime/gmtime/asctime/ctime buffers, signgam
+ * (libc_state.c), the rand, random and drand48 generators (libc_rand.c),
+ * errno (kept across switches by src/kernel); exit handlers and exit()
+ * (exit.c); clocks: dates, monotonic and CPU time (src/compute/clock.c).
+ * Knowingly shared: file descriptors, cwd, stdio streams (one stdout, in
+ * simulated order), iostream state, signal handlers and timers, the pid,
+ * the hostname, locale and time zone, libraries' own globals (libgfortran's
+ * units included), and the static buffers of rarely used libc calls
+ * (strerror of unknown codes, getpw*, inet_ntoa, tmpnam(NULL), hsearch). */
 #ifndef SIMPI_RUNTIME_H
 #define SIMPI_RUNTIME_H
 #include <stddef.h>

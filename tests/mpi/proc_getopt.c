@@ -7,7 +7,7 @@
  *   stderr; the ranks interleave between the cases
  * np: 3
  * sort: yes
- * argv: -v -n 7 input.dat --mode=fast -x3 -- -q tail
+ * argv: -vn 7 input.dat --mode=fast -vx3 -- -q tail
  */
 #include <mpi.h>
 #include <getopt.h>
@@ -100,8 +100,10 @@ int main(int argc, char **argv)
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 
-    /* the real command line, as a program parses it (rank 0 first, the others after it) */
+    /* the real command line, as a program parses it, the ranks taking turns after
+     * each option (every rank finds the same number of them) */
     while ((c = getopt_long(argc, argv, "vn:x:", longopts, NULL)) != -1) {
+        MPI_Barrier(MPI_COMM_WORLD);
         if (c == 'v')
             verbose = 1;
         else if (c == 'n')

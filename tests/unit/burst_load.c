@@ -1,0 +1,43 @@
+/* A compute-bound kernel for tests/unit/burst_load.sh: phases of short
+ * bursts (a few microseconds each) between messages, then of long bursts
+ * between allreduces; rank 0 prints the simulated time of each phase. */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static unsigned keys[4096];
+
+static unsigned work(int n, unsigned h)
+{
+  for (int i = 0; i < n; i++) {
+    h = h * 1103515245u + 12345u;
+    keys[h % 4096] += h >> 7;
+  }
+  return h;
+}
+
+int main(int argc, char **argv)
+{
+  int rank, size, iters = argc > 1 ? atoi(argv[1]) : 500, short_work = argc > 2 ? atoi(argv[2]) : 5000;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  unsigned h = (unsigned)rank, in;
+  double t0 = MPI_Wtime();
+  for (int it = 0; it < iters; it++) {
+    h = work(short_work, h);
+    MPI_Sendrecv(&h, 1, MPI_UNSIGNED, (rank + 1) % size, 0, &in, 1, MPI_UNSIGNED, (rank + size - 1) % size, 0,
+                 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    h ^= in;
+  }
+  double t1 = MPI_Wtime();
+  for (int it = 0; it < 5; it++) {
+    h = work(3000000, h);
+    MPI_Allreduce(MPI_IN_PLACE, &h, 1, MPI_UNSIGNED, MPI_BXOR, MPI_COMM_WORLD);
+  }
+  double t2 = MPI_Wtime();
+  if (rank == 0)
+    printf("%.6f %.6f\n", t1 - t0, t2 - t1);
+  MPI_Finalize();
+  return 0;
+}
