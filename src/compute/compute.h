@@ -22,7 +22,7 @@ double cmp_cpu_clock(void);
  * the monotonic time, both to pass to cmp_cpu_since, which returns the CPU
  * seconds used since. */
 int cmp_cputime_init(void);
-double cmp_cpu_mark(double *wall);
+double cmp_cpu_mark(double *wall0);
 double cmp_cpu_since(double cpu0, double wall0);
 /* At MPI entry: inject the time used since the last exit. */
 void cmp_burst_end(struct rt_rank *r);
