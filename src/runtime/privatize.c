@@ -81,12 +81,13 @@ static int find_segment(struct dl_phdr_info *info, size_t size, void *data)
 
 int rt_in_program(const void *p) { return (uintptr_t)p >= prog_lo && (uintptr_t)p < prog_hi; }
 
-void rt_priv_snapshot(void)
+void rt_priv_snapshot(int copy)
 {
   if (pristine)
     return;
-  dl_iterate_phdr(find_segment, NULL);
-  if (!seg_len)
+  if (!prog_hi)
+    dl_iterate_phdr(find_segment, NULL);
+  if (!seg_len || !copy)
     return;
   pristine = malloc(seg_len);
   memcpy(pristine, seg_start, seg_len);
@@ -149,7 +150,7 @@ static void init_remap(void)
 
 void rt_priv_init(void)
 {
-  rt_priv_snapshot();
+  rt_priv_snapshot(1);
   owner = &rt_ranks[0]; /* the segment and the TLS block hold rank 0's now */
   if (seg_len > REMAP_THRESHOLD)
     init_remap();

@@ -109,10 +109,11 @@ void rt_priv_switch(rt_rank_t *to);
  * of the program's globals and r is not the rank whose globals are in place). */
 void *rt_priv_addr(rt_rank_t *r, const void *p);
 /* The program's executable: its data segment and init_array (privatize.c).
- * rt_priv_snapshot runs before the program's constructors; rt_priv_construct
- * runs them for a rank whose globals start from that image (0: rank 0's are
- * the ones the process already constructed). */
-void rt_priv_snapshot(void);
+ * rt_priv_snapshot runs before the program's constructors, and keeps a copy
+ * of the data when asked; rt_priv_construct runs them for a rank whose
+ * globals start from that copy (0: rank 0's are the ones the process
+ * already constructed). */
+void rt_priv_snapshot(int copy);
 int rt_priv_construct(rt_rank_t *r, int argc, char **argv, char **envp);
 /* 1 if p lies in the program's executable (code or data). */
 int rt_in_program(const void *p);

@@ -325,6 +325,7 @@ __attribute__((visibility("default"))) int __libc_start_main(main_fn main, int a
 {
   start_fn real = (start_fn)dlsym(RTLD_NEXT, "__libc_start_main");
   user_main = main;
-  rt_priv_snapshot(); /* the program's globals before its constructors run */
+  char err[256]; /* errors are reported once main runs */
+  rt_priv_snapshot(!rt_parse_options(err, sizeof err) && rt_opts.privatize); /* before the constructors run */
   return real(simpi_main, argc, argv, init, fini, rtld_fini, stack_end);
 }
