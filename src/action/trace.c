@@ -246,6 +246,23 @@ void trace_patch(int rank, long long mark, const char *text, int replace)
     b->holds[k].at += delta;
 }
 
+void trace_close_stopped(const char *why)
+{
+  if (!trace_on)
+    return;
+  for (int i = 0; i < nbufs; i++) {
+    if (rt_ranks[i].state == RT_ENDED)
+      continue;
+    write_sleep(i);
+    make_room(i);
+    rank_buf_t *b = &bufs[i];
+    int n = snprintf(b->data + b->len, b->cap - b->len, "# stopped: %s\n", why);
+    if (n > 0 && (size_t)n < b->cap - b->len)
+      b->len += (size_t)n;
+  }
+  trace_close();
+}
+
 void trace_close(void)
 {
   if (!trace_on)

@@ -16,6 +16,10 @@ void trace_line(int rank, const char *fmt, ...) __attribute__((format(printf, 2,
 /* The same, without printf, for the frequent lines: "<rank> WORD V1 .. Vn[SUFFIX]\n". */
 void trace_ints(int rank, const char *word, int n, const long *v, const char *suffix);
 void trace_close(void);
+/* Closes a trace whose run ends early: each rank that has not ended gets a
+ * last line "# stopped: WHY" (the reader skips it; its replay then says
+ * that the trace stops there, and why). */
+void trace_close_stopped(const char *why);
 /* Simulated time the rank spent outside any action (MPI_Wtime's smpi/wtime):
  * written as one "sleep" line before its next line. */
 void trace_sleep_later(int rank, double seconds);

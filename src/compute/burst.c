@@ -19,6 +19,7 @@ static double burst_length(rt_rank_t *r) { return cmp_cpu_since(r->burst_cpu, r-
 
 void cmp_burst_end(rt_rank_t *r)
 {
+  r->computing = 0;
   if (!rt_opts.simulate_computation || r->bench_off)
     return;
   double d = burst_length(r);
@@ -42,9 +43,9 @@ void cmp_burst_end(rt_rank_t *r)
 
 void cmp_burst_begin(rt_rank_t *r)
 {
-  if (!rt_opts.simulate_computation || r->bench_off)
-    return;
-  r->burst_cpu = cmp_cpu_mark(&r->burst_start);
+  if (rt_opts.simulate_computation && !r->bench_off)
+    r->burst_cpu = cmp_cpu_mark(&r->burst_start);
+  r->computing = 1;
 }
 
 double cmp_computed(rt_rank_t *r)

@@ -18,6 +18,8 @@
 
 static void *running; /* rank data of the actor that ran last */
 static void (*resume_hook)(void *);
+static void (*deadline_hook)(void);
+static double deadline;
 
 static inline void resumed(void *me)
 {
@@ -26,6 +28,8 @@ static inline void resumed(void *me)
     if (resume_hook)
       resume_hook(me);
   }
+  if (deadline_hook && simgrid_get_clock() > deadline)
+    deadline_hook();
 }
 /* errno is the rank's own: others may change it while it waits */
 #define BLOCKING(stmt)                                                                                                 \
@@ -116,6 +120,11 @@ void kern_spawn(const char *name, size_t host, void (*fn)(void *), void *arg, si
 
 void kern_run(void) { simgrid_run(); }
 void kern_set_resume_hook(void (*hook)(void *)) { resume_hook = hook; }
+void kern_set_deadline(double t, void (*hook)(void))
+{
+  deadline = t;
+  deadline_hook = hook;
+}
 void *kern_self_data(void) { return running; }
 void *kern_actor_data(void) { return sg_actor_self() ? sg_actor_self_get_data() : NULL; }
 

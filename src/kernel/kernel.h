@@ -26,6 +26,8 @@ void kern_run(void);
 /* Called (in the rank's context) each time a rank resumes after others ran. */
 void kern_set_resume_hook(void (*hook)(void *rank_data));
 void *kern_self_data(void);
+/* hook() runs when a rank resumes after the simulated clock passed t. */
+void kern_set_deadline(double t, void (*hook)(void));
 /* The data of the actor whose code runs now: NULL in SimGrid's own context. */
 void *kern_actor_data(void);
 

@@ -113,7 +113,9 @@ int PMPI_Abort(MPI_Comm comm, int errorcode)
   MPI_ENTER("MPI_Abort");
   char loc[600];
   rt_srcloc(self->call_pc, loc, sizeof loc);
-  rt_fatal(errorcode ? errorcode : 1, "rank %d called MPI_Abort(%s, %d)%s%s at simulated time %.6f s", self->id,
+  /* the process's exit status is the code's low byte, as mpiexec gives it; never 0 */
+  int status = errorcode & 0xff ? errorcode & 0xff : 1;
+  rt_fatal(status, "rank %d called MPI_Abort(%s, %d)%s%s at simulated time %.6f s", self->id,
            mpi_comm_name(comm), errorcode, loc[0] ? " at " : "", loc, kern_now());
 }
 

@@ -142,7 +142,7 @@ int rt_exit_job_due(int now)
   return job.pending && (now || kern_now() > job.at + EXIT_GRACE);
 }
 
-int rt_exit_job_report(void)
+int rt_exit_job_report(char *why, size_t len)
 {
   char loc[600] = "";
   if (job.pc)
@@ -154,8 +154,9 @@ int rt_exit_job_report(void)
     snprintf(how, sizeof how, "called exit(%d)", code);
   else
     snprintf(how, sizeof how, "returned %d from main", code);
-  fprintf(stderr, "simpi: rank %d %s%s%s%s: the job ends with status %d\n", job.rank, how, loc[0] ? " at " : "",
-          loc, job.initialized ? " before MPI_Finalize" : "", job.status);
+  snprintf(why, len, "rank %d %s%s%s%s: the job ends with status %d", job.rank, how, loc[0] ? " at " : "", loc,
+           job.initialized ? " before MPI_Finalize" : "", job.status);
+  fprintf(stderr, "simpi: %s\n", why);
   return job.status;
 }
 

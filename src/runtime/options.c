@@ -135,6 +135,22 @@ static int parse_cfg(char *err, size_t errlen)
   return 0;
 }
 
+/* A time limit from the environment variable var (option: how the user gave it). */
+static int seconds(const char *var, const char *option, double *out, char *err, size_t errlen)
+{
+  const char *v = getenv(var);
+  if (!v || !*v)
+    return 0;
+  char *end;
+  double s = strtod(v, &end);
+  if (*end || !(s > 0) || s > 1e15) {
+    snprintf(err, errlen, "%s=%s: expected a positive number of seconds", option, v);
+    return -1;
+  }
+  *out = s;
+  return 0;
+}
+
 int rt_parse_options(char *err, size_t errlen)
 {
   rt_opts = (rt_opts_t){.np = 1, .privatize = 1, .host_speed = 1e9, .simulate_computation = 1,
@@ -171,6 +187,9 @@ int rt_parse_options(char *err, size_t errlen)
     rt_opts.replay = v;
   if ((v = getenv("SIMPI_PRIVATIZE")))
     rt_opts.privatize = *v != '0';
+  if (seconds("SIMPI_TIMEOUT", "--timeout", &rt_opts.timeout, err, errlen) ||
+      seconds("SIMPI_TIME_LIMIT", "--time-limit", &rt_opts.time_limit, err, errlen))
+    return -1;
   if (parse_cfg(err, errlen))
     return -1;
   if (rt_opts.host_speed < 0)

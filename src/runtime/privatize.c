@@ -79,6 +79,8 @@ static int find_segment(struct dl_phdr_info *info, size_t size, void *data)
   return 1;
 }
 
+size_t rt_priv_bytes(void) { return seg_len + tls_len; }
+
 int rt_in_program(const void *p) { return (uintptr_t)p >= prog_lo && (uintptr_t)p < prog_hi; }
 
 void rt_priv_snapshot(int copy)

@@ -28,13 +28,14 @@ void rt_warn(const char *fmt, ...)
 
 void rt_fatal(int status, const char *fmt, ...)
 {
+  char msg[2048];
   va_list ap;
   va_start(ap, fmt);
-  fflush(stdout);
-  fputs("simpi: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
+  fflush(stdout);
+  fprintf(stderr, "simpi: %s\n", msg);
+  trace_close_stopped(msg);
   rt_timeline_close(0); /* a run that stops early still leaves a readable timeline */
   rt_paje_close();
   fflush(NULL);
@@ -80,23 +81,21 @@ static void report_cycle(void)
   free(seen);
 }
 
-void rt_report_deadlock(void)
+/* Where each rank that has not ended is: its MPI call, what it waits for
+ * and the source line; then the ranks that left before MPI_Finalize. */
+void rt_report_ranks(void)
 {
-  rt_progress_end();
-  trace_close(); /* what was recorded helps to see where the ranks got stuck */
-  fflush(stdout);
-  int blocked = 0;
-  for (int i = 0; i < rt_nranks; i++)
-    blocked += rt_ranks[i].state != RT_ENDED;
-  fprintf(stderr, "simpi: deadlock at simulated time %.6f s: %d rank%s blocked\n", kern_now(), blocked,
-          blocked == 1 ? " is" : "s are");
-  int shown = 0;
+  int left = 0, shown = 0, unborn = 0;
+  for (int i = 0; i < rt_nranks; i++) {
+    left += rt_ranks[i].state == RT_RUNNING;
+    unborn += rt_ranks[i].state == RT_NEW;
+  }
   for (int i = 0; i < rt_nranks; i++) {
     rt_rank_t *r = &rt_ranks[i];
-    if (r->state == RT_ENDED)
+    if (r->state != RT_RUNNING)
       continue;
     if (shown++ == 64) {
-      fprintf(stderr, "  ... and %d more\n", blocked - 64);
+      fprintf(stderr, "  ... and %d more\n", left - 64);
       break;
     }
     char loc[600], what[200] = "";
@@ -107,15 +106,15 @@ void rt_report_deadlock(void)
       snprintf(what, sizeof what, "%s", r->waiting_note);
     else if (r->q.probing)
       snprintf(what, sizeof what, "probing for a message from rank %d (tag %d)", r->q.probe_src, r->q.probe_tag);
-    if (r->state == RT_NEW)
-      fprintf(stderr, "  rank %d: never started\n", i);
-    else if (r->trace_file)
+    if (r->trace_file)
       fprintf(stderr, "  rank %d: in %s%s%s, replaying %s:%ld\n", i, r->call ? r->call : "(no MPI call)",
               what[0] ? " " : "", what, r->trace_file, r->trace_line);
     else
       fprintf(stderr, "  rank %d: in %s%s%s%s%s\n", i, r->call ? r->call : "(no MPI call)",
               what[0] ? " " : "", what, loc[0] ? " at " : "", loc);
   }
+  if (unborn)
+    fprintf(stderr, "  %d rank%s never started\n", unborn, unborn == 1 ? "" : "s");
   for (int i = 0, gone = 0; i < rt_nranks && gone < 16; i++) { /* who they may be waiting for */
     rt_rank_t *r = &rt_ranks[i];
     if (r->state != RT_ENDED || !r->initialized || r->finalized)
@@ -127,6 +126,21 @@ void rt_report_deadlock(void)
             loc[0] ? " at " : "", loc);
     gone++;
   }
+}
+
+void rt_report_deadlock(void)
+{
+  rt_progress_end();
+  fflush(stdout);
+  int blocked = 0;
+  for (int i = 0; i < rt_nranks; i++)
+    blocked += rt_ranks[i].state != RT_ENDED;
+  char what[128];
+  snprintf(what, sizeof what, "deadlock at simulated time %.6f s: %d rank%s blocked", kern_now(), blocked,
+           blocked == 1 ? " is" : "s are");
+  trace_close_stopped(what); /* what was recorded helps to see where the ranks got stuck */
+  fprintf(stderr, "simpi: %s\n", what);
+  rt_report_ranks();
   report_cycle();
   rt_timeline_close(1); /* with the calls the ranks are blocked in */
   rt_paje_close();
@@ -195,6 +209,11 @@ static void crash_handler(int sig, siginfo_t *si, void *uctx)
     if (strstr(loc, "(main)"))
       break;
   }
+  char what[160];
+  snprintf(what, sizeof what, "%s crashed with SIG%s", r ? "a rank" : "the simulator", sigabbrev_np(sig));
+  if (r)
+    snprintf(what, sizeof what, "rank %d crashed with SIG%s", r->id, sigabbrev_np(sig));
+  trace_close_stopped(what);
   rt_timeline_close(0); /* a run that stops early still leaves a readable timeline */
   rt_paje_close();
   fflush(NULL);

@@ -41,6 +41,8 @@ typedef struct rt_opts {
   const char *paje;     /* -trace: write a Paje trace into this file */
   const char *trace; /* record a time-independent trace into this index file */
   const char *replay; /* replay this trace */
+  double timeout;     /* --timeout: wall seconds (0: none) */
+  double time_limit;  /* --time-limit: simulated seconds (0: none) */
   int trace_compat;   /* write SimGrid's subset only (tracing/ti-compat:yes) */
 } rt_opts_t;
 
@@ -60,6 +62,7 @@ typedef struct rt_rank {
   const struct p2p_req *waiting_on; /* the request a blocked call waits for (reports) */
   const char *waiting_note; /* or what else it waits for (a window lock) */
   double burst_cpu, burst_start; /* CPU and monotonic time when the rank left MPI (cmp_cpu_mark) */
+  int computing;         /* running the program's code (between two MPI calls) */
   double compute_total;  /* seconds of computation measured so far */
   int bench_off;         /* smpi_bench_end() called: computation is not timed */
   long mpi_calls;        /* MPI calls made so far */
@@ -115,6 +118,8 @@ void *rt_priv_addr(rt_rank_t *r, const void *p);
  * already constructed). */
 void rt_priv_snapshot(int copy);
 int rt_priv_construct(rt_rank_t *r, int argc, char **argv, char **envp);
+/* Bytes of globals each rank gets a copy of when they are private. */
+size_t rt_priv_bytes(void);
 /* 1 if p lies in the program's executable (code or data). */
 int rt_in_program(const void *p);
 /* libc's per-process state, per rank (libc_state.c): defaults for a new
@@ -128,14 +133,14 @@ void rt_libc_switch_in(rt_rank_t *r);
  * before the simulation (rank 0's when globals are private). A rank that
  * ends with a non-zero status before MPI_Finalize ends the job:
  * rt_exit_job_due says when (now: at the end of the simulation; else once
- * the clock has moved on a little), rt_exit_job_report prints why and returns the
- * job's status. */
+ * the clock has moved on a little), rt_exit_job_report prints why (and puts
+ * it in why) and returns the job's status. */
 void rt_exit_run_handlers(rt_rank_t *r, int status);
 void rt_exit_adopt_process_handlers(rt_rank_t *r);
 void rt_exit_run_process_handlers(void);
 void rt_exit_rank_ends(rt_rank_t *r, int status);
 int rt_exit_job_due(int now);
-int rt_exit_job_report(void);
+int rt_exit_job_report(char *why, size_t len);
 /* Ends the process now, without running anything the program registered. */
 void rt_exit_process(int status) __attribute__((noreturn));
 /* Source locations (srcloc.c): "file.c:12" or "" */
@@ -145,11 +150,24 @@ void rt_fatal(int status, const char *fmt, ...) __attribute__((noreturn, format(
 void rt_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void rt_crash_handlers_install(void);
 void rt_report_deadlock(void) __attribute__((noreturn));
+/* Where each rank that has not ended is, one line each (report.c). */
+void rt_report_ranks(void);
+/* Stopping from outside (stop.c): signals and time limits. rt_stop_install
+ * takes the function that closes every output and exits with a status;
+ * rt_stop_pending is set by a signal and checked where the run's state is
+ * whole, which then calls rt_stop_now; rt_stop_time_limit for
+ * --time-limit. */
+#include <signal.h>
+extern volatile sig_atomic_t rt_stop_pending;
+void rt_stop_install(void (*finish)(int status, const char *why));
+void rt_stop_now(void) __attribute__((noreturn));
+void rt_stop_time_limit(void) __attribute__((noreturn));
 /* Warnings for messages sent and never received (at the end of a run). */
 void rt_report_unreceived(void);
 void rt_final_report(double wall);
 /* Progress line on a terminal (progress.c) */
 void rt_progress_start(void);
+void rt_progress_startup(int created, int total); /* ranks created so far, at start-up */
 void rt_progress_tick(void);
 void rt_progress_end(void);
 /* Statistics (stats.c) */
