@@ -12,6 +12,7 @@
 #include <simgrid/host.h>
 #include <simgrid/mailbox.h>
 #include <simgrid/mutex.h>
+#include <xbt/config.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,7 @@ static inline void resumed(void *me)
   } while (0)
 
 void kern_init(int *argc, char **argv) { simgrid_init(argc, argv); }
+size_t kern_default_stack_kib(void) { return (size_t)sg_cfg_get_int("contexts/stack-size"); }
 
 int kern_load_platform(const char *path, char *err, size_t errlen)
 {
@@ -57,7 +59,7 @@ static void load_hosts(void)
 {
   if (!hosts) {
     nhosts = sg_host_count();
-    hosts = sg_host_list();
+    hosts = nhosts ? sg_host_list() : calloc(1, sizeof *hosts); /* sg_host_list aborts on none */
   }
 }
 size_t kern_host_count(void)
@@ -81,6 +83,23 @@ int kern_host_index(const char *name)
       return (int)i;
   return -1;
 }
+int kern_route_exists(size_t a, size_t b)
+{
+  static int sealed;
+  if (!sealed) { /* routes can be asked for once the platform is sealed; nothing runs yet */
+    simgrid_run_until(0);
+    sealed = 1;
+  }
+  load_hosts();
+  if (a == b)
+    return 1;
+  xbt_dynar_t links = xbt_dynar_new(sizeof(void *), NULL);
+  sg_host_get_route(hosts[a], hosts[b], links);
+  int n = (int)xbt_dynar_length(links);
+  xbt_dynar_free(&links);
+  return n > 0 || sg_host_get_route_latency(hosts[a], hosts[b]) > 0;
+}
+
 double kern_host_speed(size_t i)
 {
   load_hosts();

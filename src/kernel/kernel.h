@@ -12,11 +12,15 @@ typedef struct kern_event kern_event_t; /* something one rank can sleep on */
 
 /* Start-up: argv holds "--cfg=k:v" and "--log=..." options for SimGrid. */
 void kern_init(int *argc, char **argv);
+/* The stack size (KiB) of ranks spawned without one (contexts/stack-size). */
+size_t kern_default_stack_kib(void);
 int kern_load_platform(const char *path, char *err, size_t errlen);
 size_t kern_host_count(void);
 const char *kern_host_name(size_t i);
 int kern_host_index(const char *name); /* -1 if unknown */
 double kern_host_speed(size_t i);
+/* 1 if the platform has a route from host a to host b. */
+int kern_route_exists(size_t a, size_t b);
 
 /* Ranks: each is an actor running fn(arg) on host index, with arg as its
  * data (what the resume hook gets). A running actor may spawn more (helpers). */

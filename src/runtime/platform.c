@@ -70,7 +70,7 @@ static int place_from_hostfile(char *err, size_t errlen)
   }
   char line[512];
   int next = 0, lineno = 0;
-  while (next < rt_opts.np && fgets(line, sizeof line, f)) {
+  while (fgets(line, sizeof line, f)) { /* every line is checked, even past the slots needed */
     lineno++;
     char *s = line;
     while (isspace((unsigned char)*s))
@@ -87,7 +87,7 @@ static int place_from_hostfile(char *err, size_t errlen)
       *colon = 0;
       char *end;
       slots = strtol(colon + 1, &end, 10);
-      if (*end || slots <= 0) {
+      if (*end || slots <= 0 || slots > 10000000) {
         snprintf(err, errlen, "hostfile '%s' line %d: bad slot count '%s'", rt_opts.hostfile, lineno, colon + 1);
         fclose(f);
         return -1;
@@ -111,6 +111,33 @@ static int place_from_hostfile(char *err, size_t errlen)
   return 0;
 }
 
+/* Every host a rank runs on must reach rank 0's host and be reached from it
+ * (SimGrid would stop at the first message with a backtrace). One check per
+ * host in use, not per pair: a platform connected through rank 0's host
+ * but not elsewhere is left to SimGrid. */
+static int check_routes(char *err, size_t errlen)
+{
+  size_t h0 = rt_ranks[0].host;
+  unsigned char *seen = calloc(kern_host_count(), 1);
+  int rc = 0;
+  for (int i = 1; i < rt_nranks && !rc; i++) {
+    size_t h = rt_ranks[i].host;
+    if (seen[h] || h == h0)
+      continue;
+    seen[h] = 1;
+    int to = kern_route_exists(h0, h), from = kern_route_exists(h, h0);
+    if (!to || !from) {
+      snprintf(err, errlen, "the platform%s%s%s has no route from host %s to host %s (ranks %d and %d)",
+               rt_opts.platform ? " file '" : "", rt_opts.platform ? rt_opts.platform : "",
+               rt_opts.platform ? "'" : "", kern_host_name(to ? h : h0), kern_host_name(to ? h0 : h), to ? i : 0,
+               to ? 0 : i);
+      rc = -1;
+    }
+  }
+  free(seen);
+  return rc;
+}
+
 int rt_setup_platform(char *err, size_t errlen)
 {
   if (rt_opts.platform) {
@@ -122,7 +149,8 @@ int rt_setup_platform(char *err, size_t errlen)
     return -1;
   size_t nh = kern_host_count();
   if (nh == 0) {
-    snprintf(err, errlen, "the platform has no host");
+    snprintf(err, errlen, "the platform%s%s%s defines no host", rt_opts.platform ? " file '" : "",
+             rt_opts.platform ? rt_opts.platform : "", rt_opts.platform ? "'" : "");
     return -1;
   }
   rt_nranks = rt_opts.np;
@@ -150,5 +178,5 @@ int rt_setup_platform(char *err, size_t errlen)
   if (rt_opts.map)
     for (int i = 0; i < rt_nranks; i++)
       fprintf(stderr, "[rank %d] -> %s\n", i, kern_host_name(rt_ranks[i].host));
-  return 0;
+  return check_routes(err, errlen);
 }

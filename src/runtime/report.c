@@ -9,6 +9,8 @@
 #include "../action/trace.h"
 #include <libunwind.h>
 #include <signal.h>
+#include <stdint.h>
+#include <ucontext.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -100,8 +102,15 @@ void rt_report_ranks(void)
     }
     char loc[600], what[200] = "";
     rt_srcloc(r->call_pc, loc, sizeof loc);
-    if (r->waiting_on)
+    if (r->waiting_on) {
       p2p_describe(r->waiting_on, what, sizeof what);
+      int peer = r->waiting_on->peer_world;
+      if (peer >= 0 && peer < rt_nranks && rt_ranks[peer].state == RT_ENDED) {
+        size_t n = strlen(what);
+        snprintf(what + n, sizeof what - n, ", but rank %d has %s", peer,
+                 rt_ranks[peer].finalized ? "already called MPI_Finalize" : "already ended");
+      }
+    }
     else if (r->waiting_note)
       snprintf(what, sizeof what, "%s", r->waiting_note);
     else if (r->q.probing)
@@ -183,13 +192,24 @@ void rt_final_report(double wall)
             wall, wall > 0 ? 100 * program / wall : 0, cmp_stats.bursts, wall > 0 ? 100 * simulator / wall : 0);
 }
 
+/* A fault just below the stack pointer: the rank ran off the end of its stack. */
+static int stack_overflow(int sig, const siginfo_t *si, void *uctx)
+{
+  if (sig != SIGSEGV && sig != SIGBUS)
+    return 0;
+  uintptr_t sp = (uintptr_t)((ucontext_t *)uctx)->uc_mcontext.gregs[REG_RSP], at = (uintptr_t)si->si_addr;
+  return at + 65536 >= sp && at <= sp + 4096;
+}
+
 static void crash_handler(int sig, siginfo_t *si, void *uctx)
 {
-  (void)si;
-  (void)uctx;
   fflush(stdout);
   rt_rank_t *r = rt_self;
-  if (r)
+  if (r && stack_overflow(sig, si, uctx))
+    fprintf(stderr, "simpi: rank %d overflowed its stack (SIG%s at %p, just below the stack pointer): give ranks larger "
+                    "stacks with --cfg=contexts/stack-size:KIB (now %zu KiB), or keep large arrays off the stack\n",
+            r->id, sigabbrev_np(sig), si->si_addr, rt_opts.stack_kib ? rt_opts.stack_kib : kern_default_stack_kib());
+  else if (r)
     fprintf(stderr, "simpi: rank %d crashed with SIG%s (%s)%s%s\n", r->id, sigabbrev_np(sig), strsignal(sig),
             r->call ? ", last MPI call " : "", r->call ? r->call : "");
   else

@@ -245,7 +245,12 @@ static void check_simgrid_setup(int sgc, char **sgv)
     if (p)
       msg = p + 2;
   }
-  fprintf(stderr, "simpi: cannot set up the simulation: %s\n", msg ? msg : "SimGrid refused the configuration");
+  const char *bad = msg ? strstr(msg, "Bad config key: ") : NULL;
+  if (bad)
+    fprintf(stderr, "simpi: unknown configuration key '%s' (--cfg=KEY:VALUE: simrun --help lists simpi's keys; "
+                    "the others are SimGrid's)\n", bad + strlen("Bad config key: "));
+  else
+    fprintf(stderr, "simpi: cannot set up the simulation: %s\n", msg ? msg : "SimGrid refused the configuration");
   exit(1);
 }
 

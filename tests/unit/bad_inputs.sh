@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Bad input never reaches the user as SimGrid's backtraces or exceptions: a
+# platform with no host, a platform without a route between two ranks'
+# hosts, an unknown --cfg key, hostfiles with absurd slot counts or unknown
+# hosts past the slots needed, a bad time limit, a run too large for the
+# machine's memory. Each is one line of simpi's naming the file or key, and
+# a non-zero exit status.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+"$top/wrappers/simcc" "$top/samples/ring.c" -o ring || exit 1
+fail=0
+# expect WHAT REGEX simrun-arguments...: non-zero status, one simpi line matching, no SimGrid noise
+expect() {
+  local what=$1 re=$2
+  shift 2
+  "$top/wrappers/simrun" "$@" >out 2>err
+  local rc=$?
+  if [ "$rc" = 0 ]; then
+    echo "FAIL: $what: exit status 0"; fail=1
+  elif ! grep -Eq -- "$re" err; then
+    echo "FAIL: $what: no line matching '$re' in:"; head -5 err; fail=1
+  elif grep -Eq 'Backtrace|CRITICAL|xbt|Uncaught|terminate called' err; then
+    echo "FAIL: $what: SimGrid's output leaks through:"; head -5 err; fail=1
+  else
+    echo "ok: $what: $(head -1 err)"
+  fi
+}
+cat > nohost.xml <<'X'
+<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1"><zone id="z" routing="Full"></zone></platform>
+X
+cat > noroute.xml <<'X'
+<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1"><zone id="z" routing="Full">
+  <host id="a" speed="1Gf"/><host id="b" speed="1Gf"/>
+</zone></platform>
+X
+expect "platform without hosts" "^simpi: the platform file 'nohost.xml' defines no host$" -np 2 -platform nohost.xml ./ring 1
+expect "platform without a route" "^simpi: the platform file 'noroute.xml' has no route from host a to host b \(ranks 0 and 1\)$" \
+  -np 2 -platform noroute.xml ./ring 1
+expect "unknown configuration key" "^simpi: unknown configuration key 'foo/bar'" -np 2 --cfg=foo/bar:3 ./ring 1
+printf 'node-0:99999999999\n' > absurd
+expect "absurd slot count" "hostfile 'absurd' line 1: bad slot count '99999999999'" -np 2 -hostfile absurd ./ring 1
+printf 'node-0\nnode-1\nnowhere\n' > extra
+expect "unknown host past the slots needed" "hostfile 'extra' line 3: the platform has no host 'nowhere'" \
+  -np 2 -hostfile extra ./ring 1
+expect "bad wall-time limit" "^simpi: --timeout=abc: expected a positive number of seconds" -np 2 --timeout=abc ./ring 1
+expect "bad simulated-time limit" "^simpi: --time-limit=-1: expected a positive number of seconds" -np 2 --time-limit=-1 ./ring 1
+expect "a run too large for the memory" "^simpi: 10000000 ranks need about [0-9.]+ GB .* available: run fewer ranks" \
+  -np 10000000 ./ring 1
+exit $fail
