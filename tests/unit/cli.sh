@@ -75,7 +75,7 @@ expect nz "line 2: the platform has no host 'nope'" "$simrun" -np 2 -platform "$
 expect nz "hostfile 'missing' not found" "$simrun" -np 2 -hostfile missing ./hello
 expect nz "was not built with simcc" "$simrun" -np 2 ./native
 expect nz "program './absent' not found" "$simrun" -np 2 ./absent
-expect nz "Bad config key: network/modle" "$simrun" -np 2 --cfg=network/modle:SMPI ./hello
+expect nz "unknown configuration key 'network/modle'" "$simrun" -np 2 --cfg=network/modle:SMPI ./hello
 expect nz "bad value 'fast' for --cfg=smpi/host-speed" "$simrun" -np 2 --cfg=smpi/host-speed:fast ./hello
 expect nz "expected --cfg=KEY:VALUE" "$simrun" -np 2 --cfg=nocolon ./hello
 # privatization: each rank keeps its own globals; without it they are shared
