@@ -10,8 +10,8 @@
 #include "../coll/coll.h"
 #include "../kernel/kernel.h"
 #include "../runtime/runtime.h"
-#include "../mpi/topo.h"
-#include "../mpi/op.h"
+#include "../core/topo.h"
+#include "../core/op.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@
  * the other two. */
 #include "mpi_impl.h"
 #include "info.h"
-#include "op.h"
+#include "../core/op.h"
 #include "request.h"
 #include "../action/action.h"
 #include "../compute/compute.h"

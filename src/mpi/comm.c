@@ -4,9 +4,9 @@
  * Contexts: world 0/1, self 2/3, then two per new communicator. */
 #include "mpi_impl.h"
 #include "attr.h"
-#include "group.h"
-#include "handles.h"
-#include "topo.h"
+#include "../core/group.h"
+#include "../core/handles.h"
+#include "../core/topo.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,8 +1,8 @@
 /* Groups: construction and set operations of MPI 3.1 section 6.3, and
  * comparison. A group is a plain list of world ranks. */
-#include "group.h"
-#include "comm.h"
-#include "handles.h"
+#include "../core/group.h"
+#include "../core/comm.h"
+#include "../core/handles.h"
 #include "mpi_impl.h"
 #include <stdlib.h>
 #include <string.h>

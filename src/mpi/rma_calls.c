@@ -3,7 +3,7 @@
  * its arguments and the epoch, finds the target bytes and hands the
  * operation to the action layer. */
 #include "../action/action.h"
-#include "op.h"
+#include "../core/op.h"
 #include "request.h"
 #include "win.h"
 

@@ -1,7 +1,7 @@
 /* Process topologies (MPI 3.1 chapter 7): Cartesian, graph and distributed
  * graph communicators and their queries. Ranks are never reordered: a new
  * topology communicator keeps the old ranks (allowed by the standard). */
-#include "topo.h"
+#include "../core/topo.h"
 #include "../action/action.h"
 #include "../action/trace.h"
 #include "comm_make.h"

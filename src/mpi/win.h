@@ -4,7 +4,7 @@
 #ifndef SIMPI_WIN_H
 #define SIMPI_WIN_H
 #include "../rma/rma.h"
-#include "group.h"
+#include "../core/group.h"
 #include "mpi_impl.h"
 
 typedef struct win_attr {

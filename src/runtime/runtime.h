@@ -3,7 +3,7 @@
 #ifndef SIMPI_RUNTIME_H
 #define SIMPI_RUNTIME_H
 #include <stddef.h>
-#include "../p2p/queues.h"
+#include "queues.h"
 
 typedef struct rt_opts {
   int np;

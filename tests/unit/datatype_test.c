@@ -4,7 +4,7 @@
  * structs and long doubles (MPICH 4.0 cannot be compared there), scratch
  * buffers for negative extents, and references. */
 #include "unit.h"
-#include "../../src/mpi/datatype.h"
+#include "../../src/core/datatype.h"
 #include <complex.h>
 #include <float.h>
 #include <stdint.h>

@@ -2,10 +2,10 @@
  * __libc_start_main), builds the platform, spawns one actor per rank that
  * runs the user's main, runs the simulation and reports. */
 #define _GNU_SOURCE
-#include "runtime.h"
+#include "../runtime/runtime.h"
 #include "../kernel/kernel.h"
 #include "../compute/compute.h"
-#include "../mpi/comm.h"
+#include "../core/comm.h"
 #include "../action/action.h"
 #include "../action/trace.h"
 #include "../coll/select.h"

@@ -4,7 +4,7 @@
  * MINLOC/MAXLOC work on the pair types; logical ops on integers and bool;
  * bitwise ops on integers and bytes; SUM/PROD also on complex types. */
 #include "op.h"
-#include "mpi_impl.h"
+#include "../mpi/mpi_impl.h"
 #include <complex.h>
 #include <stdbool.h>
 #include <stdlib.h>

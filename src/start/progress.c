@@ -2,7 +2,7 @@
  * stderr line, rewritten twice a second, with the simulated time, the wall
  * time and the rate of rank switches (events). Nothing when stderr is not a
  * terminal. Checked from the resume hook, every 4096 switches. */
-#include "runtime.h"
+#include "../runtime/runtime.h"
 #include "../compute/compute.h"
 #include "../kernel/kernel.h"
 #include <stdio.h>
