@@ -49,6 +49,9 @@ static inline const char *comm_name(const rt_comm_t *c) { return c->name; }
 static inline int comm_is_inter(const rt_comm_t *c) { return c->core->inter; }
 /* World rank of a member of the owner's group. */
 int comm_world(const rt_comm_t *c, int local);
+/* World rank of member `local` of side `side` of core (owner: the rank whose
+ * object asks, for MPI_COMM_SELF). */
+int comm_side_world(const comm_core_t *core, int side, int local, int owner);
 /* Point-to-point peers: the remote group of an intercommunicator, else the group. */
 int comm_peer_size(const rt_comm_t *c);
 int comm_peer_world(const rt_comm_t *c, int rank);
