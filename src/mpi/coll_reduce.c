@@ -1,6 +1,7 @@
 /* Reductions, blocking, nonblocking and persistent: reduce, allreduce,
  * scans and reduce-scatters, checked, then one action each
- * (collective.h); and MPI_Reduce_local. */
+ * (collective.h); MPI_Reduce_local and the user operations (the operations
+ * themselves are in src/core/op.c). */
 #include "collective.h"
 
 /* Reductions: the vector (count elements of type) and the operation. */
@@ -261,6 +262,38 @@ int PMPI_Exscan_init_c(const void *sbuf, void *rbuf, MPI_Count count, MPI_Dataty
   return exscan("MPI_Exscan_init_c", PERSISTENT, info, sbuf, rbuf, count, type, op, comm, req);
 }
 
+/* User operations. */
+
+int PMPI_Op_create(MPI_User_function *fn, int commute, MPI_Op *op)
+{
+  MPI_ENTER("MPI_Op_create");
+  CHECK(fn, MPI_COMM_WORLD, MPI_ERR_ARG, "null user function");
+  CHECK(op, MPI_COMM_WORLD, MPI_ERR_ARG, "null op argument");
+  *op = op_create(fn, commute);
+  CHECK(*op != MPI_OP_NULL, MPI_COMM_WORLD, MPI_ERR_INTERN, "too many user operations");
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Op_free(MPI_Op *op)
+{
+  MPI_ENTER("MPI_Op_free");
+  CHECK(op, MPI_COMM_WORLD, MPI_ERR_ARG, "null op argument");
+  CHECK(!op_predefined(*op), MPI_COMM_WORLD, MPI_ERR_OP, "cannot free a predefined operation");
+  CHECK(op_valid(*op), MPI_COMM_WORLD, MPI_ERR_OP, "invalid operation (0x%x)", (unsigned)*op);
+  op_free(*op);
+  *op = MPI_OP_NULL;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Op_commutative(MPI_Op op, int *commute)
+{
+  MPI_ENTER("MPI_Op_commutative");
+  CHECK(op_valid(op), MPI_COMM_WORLD, MPI_ERR_OP, "invalid operation (0x%x)", (unsigned)op);
+  CHECK(commute, MPI_COMM_WORLD, MPI_ERR_ARG, "null commute argument");
+  *commute = op_commutative(op);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
 PMPI_ALIAS(Reduce)
 PMPI_ALIAS(Ireduce)
 PMPI_ALIAS(Allreduce)
@@ -292,3 +325,6 @@ PMPI_ALIAS(Scan_init_c)
 PMPI_ALIAS(Exscan_c)
 PMPI_ALIAS(Iexscan_c)
 PMPI_ALIAS(Exscan_init_c)
+PMPI_ALIAS(Op_create)
+PMPI_ALIAS(Op_free)
+PMPI_ALIAS(Op_commutative)
