@@ -58,7 +58,7 @@ int comm_peer_world(const rt_comm_t *c, int rank);
 /* Sets up MPI_COMM_WORLD and MPI_COMM_SELF for every rank (at start-up). */
 void comm_init_builtin(void);
 
-/* For the communicator constructors (comm_create.c, topo.c). */
+/* For the communicator constructors (src/mpi/comm_create.c and topo.c). */
 int comm_new_ctx(void);
 comm_core_t *comm_core_new(int size, const int *l2w);
 /* A new object (and handle) for the calling rank on core; NULL core -> MPI_COMM_NULL. */

@@ -1,4 +1,4 @@
-/* Unit tests of the datatype engine (src/mpi/datatype.c), without MPI calls:
+/* Unit tests of the datatype engine (src/core/datatype.c, pack.c), without MPI calls:
  * block merging and sizes of large types, struct padding, Get_elements
  * counting, copies between non-contiguous layouts, external32 bytes of mixed
  * structs and long doubles (MPICH 4.0 cannot be compared there), scratch
