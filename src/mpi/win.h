@@ -23,6 +23,14 @@ rt_win_t *win_get(MPI_Win h); /* the calling rank's window h, NULL if none */
     }                                                                                                                  \
   } while (0)
 
+/* Returns the error class a checking helper (which raised it) returned. */
+#define CHECKED(call)                                                                                                  \
+  do {                                                                                                                 \
+    int err_ = (call);                                                                                                 \
+    if (err_)                                                                                                          \
+      return err_;                                                                                                     \
+  } while (0)
+
 /* Waits for the operations to target t (all when t < 0) started by this rank,
  * request-based ones included. */
 void win_complete_ops(rt_win_t *w, int t);
