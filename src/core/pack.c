@@ -3,7 +3,7 @@
  * external32, walks the runs of predefined values for reductions, and
  * allocates scratch buffers laid out like a type. */
 #include "datatype.h"
-#include "basic_types.h"
+#include "ext32.h"
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
@@ -125,16 +125,6 @@ MPI_Count dt_elements(const dt_t *t, MPI_Count bytes)
 }
 
 /* ---------------------------------------------------------------- external32 */
-
-/* external32 conversion of one value: count scalars of nsize native bytes,
- * xsize bytes each in external32. */
-typedef struct {
-  unsigned char kind, nsize, xsize, count;
-} xconv_t;
-
-#define S_CONV(idx, T, nm, xk, xs, cnt, kl) [idx] = {xk, sizeof(T) / cnt, xs, cnt},
-#define P_CONV(idx, T, nm, xk, xs) [idx] = {xk, sizeof(T), xs, 1},
-static const xconv_t xconv[SIMPI_NUM_BASIC_TYPES] = {SCALAR_TYPES(S_CONV) PAIR_TYPES(P_CONV)};
 
 static uint64_t load_native(const void *p, int n)
 {
@@ -267,7 +257,7 @@ static void scalar_in(const unsigned char *in, void *p, int kind, int nsize, int
 
 static MPI_Count basic_ext32_size(int idx)
 {
-  const xconv_t *x = &xconv[idx];
+  const dt_xconv_t *x = &dt_xconv[idx];
   return (MPI_Count)x->xsize * x->count + (dt_basic(idx)->nelems == 2 ? 4 : 0);
 }
 
@@ -284,7 +274,7 @@ MPI_Count dt_ext32_size(const dt_t *t)
 /* Converts n values of predefined type idx at p (one extent apart) to or from o. */
 static unsigned char *run_ext32(char *p, unsigned char *o, size_t n, int idx, int out)
 {
-  const xconv_t *x = &xconv[idx];
+  const dt_xconv_t *x = &dt_xconv[idx];
   const dt_t *b = dt_basic(idx);
   for (size_t k = 0; k < n; k++, p += b->extent) {
     for (int c = 0; c < x->count; c++, o += x->xsize) {
