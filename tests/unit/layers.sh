@@ -7,11 +7,12 @@
 # checks that the checker does find planted violations.
 set -uo pipefail
 
-# folder: the folders below it that it may include
+# folder: the folders below it that it may include (fortran: the bindings over
+# the C API; extrap: simextrap, a program of its own that reuses the TI reader)
 layers='
 start:   mpi action coll rma p2p compute core runtime kernel
 fortran: mpi action coll rma p2p compute core runtime kernel
-extrap:  action core runtime kernel
+extrap:  action
 mpi:     action coll rma p2p compute core runtime kernel
 action:  coll rma p2p compute core runtime kernel
 coll:    p2p core runtime kernel
