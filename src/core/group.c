@@ -4,6 +4,7 @@
 #include "handles.h"
 #include <stdlib.h>
 #include <string.h>
+
 static htable_t groups = HTABLE(SIMPI_KIND_GROUP, 1); /* index 0: MPI_GROUP_EMPTY */
 static rt_group_t empty = {0, NULL};
 
