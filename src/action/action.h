@@ -7,8 +7,8 @@
  * through as the MPI call got it. */
 #ifndef SIMPI_ACTION_H
 #define SIMPI_ACTION_H
-#include "../mpi/comm.h"
-#include "../mpi/datatype.h"
+#include "../core/comm.h"
+#include "../core/datatype.h"
 #include "../p2p/p2p.h"
 #include "../coll/coll.h"
 

@@ -5,9 +5,12 @@
  * runs through exactly the code of an on-line run (and can itself be
  * recorded). Its own work is not timed: only the trace's compute lines
  * cost simulated time. Lines are read and split by ti_reader.c; the action
- * is found by a table lookup and dispatched by a switch. */
+ * is found by a table lookup and dispatched by a switch. This file reads
+ * the trace and a line's arguments, keeps the pending requests and the
+ * communicators, and performs point-to-point and communicator lines;
+ * replay_coll.c performs the collectives, replay_rma.c the one-sided lines. */
+#include "replay.h"
 #include "trace.h"
-#include "ti_reader.h"
 #include <mpi.h>
 #include <smpi/smpi.h>
 #include <stdio.h>
@@ -31,24 +34,19 @@ typedef struct pending {
 static ti_reader_t rd;
 static const char *file;
 static long lineno;
-static int rank, ntok;
-static char **tok;
+static int rank;
+int ntok;
+char **tok;
 static pending_t *pending, **pending_tail = &pending;
-static long nbcs; /* nonblocking collective lines so far */
 static MPI_Comm *comms; /* trace ids: 0 the world, then the ones comm_split lines make */
 static int ncomms;
-static MPI_Win *wins; /* trace ids of windows (win_create lines), from 1 */
-static int nwins;
 static char *scratch[2];
 static size_t scratch_size[2];
 static void **retired; /* scratch buffers outgrown while requests were pending */
 static int nretired;
-static MPI_Request *pcolls; /* persistent collectives by the number of their coll_init line */
-static long npcolls, pcoll_id;
-static int keep_scratch; /* persistent collectives hold the scratch buffers: never free them */
+int keep_scratch; /* persistent collectives hold the scratch buffers: never free them */
 
-
-static void die(const char *fmt, const char *arg)
+void die(const char *fmt, const char *arg)
 {
   fprintf(stderr, "simpi: %s:%ld: ", file, lineno);
   fprintf(stderr, fmt, arg);
@@ -56,7 +54,7 @@ static void die(const char *fmt, const char *arg)
   MPI_Abort(MPI_COMM_WORLD, 1);
 }
 
-static long num(int i, const char *what)
+long num(int i, const char *what)
 {
   if (i >= ntok)
     die("missing %s", what);
@@ -66,7 +64,7 @@ static long num(int i, const char *what)
   return v;
 }
 
-static double real(int i, const char *what)
+double real(int i, const char *what)
 {
   if (i >= ntok)
     die("missing %s", what);
@@ -77,7 +75,7 @@ static double real(int i, const char *what)
 }
 
 /* The datatype at tok[i], MPI_DOUBLE when absent (SMPI's default). */
-static MPI_Datatype type(int i)
+MPI_Datatype type(int i)
 {
   if (i >= ntok)
     return MPI_DOUBLE;
@@ -90,7 +88,7 @@ static MPI_Datatype type(int i)
 /* A buffer of count elements of t: which = 0 for the send side, 1 for the
  * receive side (contents are irrelevant: only sizes matter in a replay).
  * A buffer that pending requests may still use is kept until none is left. */
-static void *buf(long count, MPI_Datatype t, int which)
+void *buf(long count, MPI_Datatype t, int which)
 {
   MPI_Aint lb, extent; /* pair types such as MPI_DOUBLE_INT are padded: their extent exceeds their size */
   MPI_Type_get_extent(t, &lb, &extent);
@@ -107,13 +105,12 @@ static void *buf(long count, MPI_Datatype t, int which)
   return scratch[which];
 }
 
-static pending_t *add_pending(MPI_Request r, int src, int dst, int tag, int actual, long nbc, void *owned)
+void add_pending(MPI_Request r, int src, int dst, int tag, int actual, long nbc, void *owned)
 {
   pending_t *p = malloc(sizeof *p);
   *p = (pending_t){r, src, dst, tag, actual, nbc, owned, NULL};
   *pending_tail = p;
   pending_tail = &p->next;
-  return p;
 }
 
 static void complete(pending_t **pp)
@@ -231,196 +228,9 @@ static void set_comm(long id, MPI_Comm c)
   comms[id] = c;
 }
 
-static int region = -1; /* the line's dynamic-window region (region=R), -1 none */
-static int userop = -1; /* the line's reduction used a user operation: 1 commutative, 0 not; -1 none */
-static int inplace; /* the line's collective was called with MPI_IN_PLACE */
-
-/* A predefined operation defined on t (the trace does not say which one the
- * program used; the time of a reduction does not depend on it), or a user
- * operation, commutative or not, when the line says so (algorithms differ). */
-static void keep_first(void *in, void *inout, int *len, MPI_Datatype *t)
-{
-  (void)in, (void)inout, (void)len, (void)t;
-}
-
-static MPI_Op red_op(MPI_Datatype t)
-{
-  static MPI_Op user[2] = {MPI_OP_NULL, MPI_OP_NULL}; /* non-commutative and commutative (results unused) */
-  if (userop >= 0) {
-    if (user[userop] == MPI_OP_NULL)
-      MPI_Op_create(keep_first, userop, &user[userop]);
-    return user[userop];
-  }
-  if (t == MPI_FLOAT_INT || t == MPI_DOUBLE_INT || t == MPI_LONG_INT || t == MPI_2INT || t == MPI_SHORT_INT ||
-      t == MPI_LONG_DOUBLE_INT)
-    return MPI_MAXLOC;
-  if (t == MPI_BYTE || t == MPI_PACKED)
-    return MPI_BOR;
-  if (t == MPI_C_BOOL)
-    return MPI_LOR;
-  return MPI_SUM;
-}
-
-/* n counts from tok[first] on, into counts, with contiguous displacements
- * into displs; returns their sum. */
-static long read_counts(int first, int n, int *counts, int *displs)
-{
-  long sum = 0;
-  for (int i = 0; i < n; i++) {
-    counts[i] = (int)num(first + i, "a count");
-    displs[i] = (int)sum;
-    sum += counts[i];
-  }
-  return sum;
-}
-
-/* A collective line, blocking or (nb) nonblocking: the same arguments. The
- * v-forms: "gatherv SC RC... ROOT [ST RT]", "scatterv SC... RC ROOT [ST RT]",
- * "allgatherv SC RC... [ST RT]", "alltoallv SUM SC... SUM RC... [ST RT]",
- * "reducescatter RC... COMP [T]" (n = the communicator's size); the
- * extensions "alltoallw SUM SB... SUM RB..." (bytes) and
- * "reducescatterblock RC COMP [T]". */
-/* nb: 0 the blocking call, 1 its I-form, 2 its persistent form (coll_init lines) */
-#define COLL_CALL(I, B, ...)                                                                                           \
-  (nb == 2 ? MPI_##B##_init(__VA_ARGS__, MPI_INFO_NULL, rq) : nb ? MPI_##I(__VA_ARGS__, rq) : MPI_##B(__VA_ARGS__))
-
-
-static void perform_coll(int a, int nb, MPI_Comm comm)
-{
-  int n, inter;
-  MPI_Comm_size(comm, &n);
-  MPI_Comm_test_inter(comm, &inter);
-  if (inter) /* buffers for either group's blocks */
-    MPI_Comm_remote_size(comm, &n);
-  MPI_Request req = MPI_REQUEST_NULL, *rq = &req;
-  void *owned = NULL;
-  double comp = 0;
-  switch (a) {
-  case TI_BARRIER: COLL_CALL(Ibarrier, Barrier, comm); break;
-  case TI_BCAST: {
-    long count = num(2, "the count");
-    int root = ntok > 3 ? (int)num(3, "the root") : 0;
-    MPI_Datatype t = type(4);
-    void *b = buf(count, t, 0);
-    COLL_CALL(Ibcast, Bcast, b, (int)count, t, root, comm);
-    break;
-  }
-  case TI_REDUCE:
-  case TI_ALLREDUCE:
-  case TI_SCAN:
-  case TI_EXSCAN: {
-    long count = num(2, "the count");
-    comp = real(3, "the computation");
-    int rooted = a == TI_REDUCE;
-    int root = rooted && ntok > 4 ? (int)num(4, "the root") : 0;
-    MPI_Datatype t = type(rooted ? 5 : 4);
-    void *s = inplace ? MPI_IN_PLACE : buf(count, t, 0), *r = buf(count, t, 1);
-    int c = (int)count;
-    MPI_Op op = red_op(t);
-    if (a == TI_ALLREDUCE)
-      COLL_CALL(Iallreduce, Allreduce, s, r, c, t, op, comm);
-    else if (a == TI_SCAN)
-      COLL_CALL(Iscan, Scan, s, r, c, t, op, comm);
-    else if (a == TI_EXSCAN)
-      COLL_CALL(Iexscan, Exscan, s, r, c, t, op, comm);
-    else
-      COLL_CALL(Ireduce, Reduce, s, r, c, t, op, root, comm);
-    break;
-  }
-  case TI_GATHER:
-  case TI_SCATTER:
-  case TI_ALLGATHER:
-  case TI_ALLTOALL: {
-    long sc = num(2, "the send count"), rc = num(3, "the receive count");
-    int rooted = a == TI_GATHER || a == TI_SCATTER;
-    int root = rooted ? (int)num(4, "the root") : 0;
-    MPI_Datatype st = type(rooted ? 5 : 4), rt = type(rooted ? 6 : 5);
-    void *s = buf(n * sc, st, 0), *r = buf(n * rc, rt, 1);
-    if (inplace && a == TI_SCATTER)
-      r = MPI_IN_PLACE;
-    else if (inplace)
-      s = MPI_IN_PLACE;
-    int c1 = (int)sc, c2 = (int)rc;
-    if (a == TI_GATHER)
-      COLL_CALL(Igather, Gather, s, c1, st, r, c2, rt, root, comm);
-    else if (a == TI_SCATTER)
-      COLL_CALL(Iscatter, Scatter, s, c1, st, r, c2, rt, root, comm);
-    else if (a == TI_ALLGATHER)
-      COLL_CALL(Iallgather, Allgather, s, c1, st, r, c2, rt, comm);
-    else
-      COLL_CALL(Ialltoall, Alltoall, s, c1, st, r, c2, rt, comm);
-    break;
-  }
-  case TI_GATHERV:
-  case TI_ALLGATHERV:
-  case TI_SCATTERV:
-  case TI_ALLTOALLV:
-  case TI_ALLTOALLW:
-  case TI_REDUCESCATTER: {
-    /* counts and displacements, then n byte types for alltoallw: kept until the request completes */
-    int *c1 = owned = malloc(4 * sizeof(int) * (size_t)n + 2 * sizeof(MPI_Datatype) * (size_t)n);
-    int *d1 = c1 + n, *c2 = d1 + n, *d2 = c2 + n;
-    if (a == TI_GATHERV || a == TI_ALLGATHERV) {
-      int all = a == TI_ALLGATHERV;
-      long sc = num(2, "the send count"), rsum = read_counts(3, n, c1, d1);
-      int root = all ? 0 : (int)num(3 + n, "the root"), t0 = 3 + n + !all;
-      MPI_Datatype st = type(t0), rt = type(t0 + 1);
-      void *s = inplace ? MPI_IN_PLACE : buf(sc, st, 0), *r = buf(rsum, rt, 1);
-      if (all)
-        COLL_CALL(Iallgatherv, Allgatherv, s, (int)sc, st, r, c1, d1, rt, comm);
-      else
-        COLL_CALL(Igatherv, Gatherv, s, (int)sc, st, r, c1, d1, rt, root, comm);
-    } else if (a == TI_SCATTERV) {
-      long ssum = read_counts(2, n, c1, d1), rc = num(2 + n, "the receive count");
-      int root = (int)num(3 + n, "the root");
-      MPI_Datatype st = type(4 + n), rt = type(5 + n);
-      void *s = buf(ssum, st, 0), *r = inplace ? MPI_IN_PLACE : buf(rc, rt, 1);
-      COLL_CALL(Iscatterv, Scatterv, s, c1, d1, st, r, (int)rc, rt, root, comm);
-    } else if (a == TI_ALLTOALLV) {
-      long ssum = read_counts(3, n, c1, d1), rsum = read_counts(4 + n, n, c2, d2);
-      MPI_Datatype st = type(4 + 2 * n), rt = type(5 + 2 * n);
-      void *s = inplace ? MPI_IN_PLACE : buf(ssum, st, 0), *r = buf(rsum, rt, 1);
-      COLL_CALL(Ialltoallv, Alltoallv, s, c1, d1, st, r, c2, d2, rt, comm);
-    } else if (a == TI_ALLTOALLW) {
-      MPI_Datatype *ts = (MPI_Datatype *)(d2 + n);
-      for (int i = 0; i < n; i++)
-        ts[i] = MPI_BYTE;
-      long ssum = read_counts(3, n, c1, d1), rsum = read_counts(4 + n, n, c2, d2);
-      void *s = inplace ? MPI_IN_PLACE : buf(ssum, MPI_BYTE, 0), *r = buf(rsum, MPI_BYTE, 1);
-      COLL_CALL(Ialltoallw, Alltoallw, s, c1, d1, ts, r, c2, d2, ts, comm);
-    } else { /* reducescatter */
-      long sum = read_counts(2, n, c1, d1);
-      comp = real(2 + n, "the computation");
-      MPI_Datatype t = type(3 + n);
-      void *s = inplace ? MPI_IN_PLACE : buf(sum, t, 0), *r = buf(sum, t, 1);
-      COLL_CALL(Ireduce_scatter, Reduce_scatter, s, r, c1, t, red_op(t), comm);
-    }
-    break;
-  }
-  case TI_REDUCESCATTERBLOCK: {
-    long count = num(2, "the count");
-    comp = real(3, "the computation");
-    MPI_Datatype t = type(4);
-    void *s = inplace ? MPI_IN_PLACE : buf(count * n, t, 0), *r = buf(inplace ? count * n : count, t, 1);
-    COLL_CALL(Ireduce_scatter_block, Reduce_scatter_block, s, r, (int)count, t, red_op(t), comm);
-    break;
-  }
-  }
-  if (nb == 2) { /* kept with the request, which lives on */
-    if (pcoll_id >= npcolls) {
-      pcolls = realloc(pcolls, sizeof *pcolls * (size_t)(pcoll_id + 1));
-      for (long i = npcolls; i <= pcoll_id; i++)
-        pcolls[i] = MPI_REQUEST_NULL;
-      npcolls = pcoll_id + 1;
-    }
-    pcolls[pcoll_id] = req;
-  } else if (nb)
-    add_pending(req, 0, 0, 0, -1, ++nbcs, owned);
-  else
-    free(owned);
-  if (comp > 0)
-    smpi_execute_flops(comp);
-}
+int region = -1; /* the line's dynamic-window region (region=R), -1 none */
+int userop = -1; /* the line's reduction used a user operation: 1 commutative, 0 not; -1 none */
+int inplace; /* the line's collective was called with MPI_IN_PLACE */
 
 /* Topology lines: "comm_cart ID NDIMS D.. P.." and "comm_adjacent ID NIN R.. NOUT R.." */
 static void perform_topo(int a)
@@ -438,205 +248,6 @@ static void perform_topo(int a)
   else
     simpi_trace_adjacent(c, n, v, m, v + n);
   free(v);
-}
-
-/* The neighbourhood collectives (see trace_neighbor in action.c). */
-static void perform_neighbor(int a, MPI_Comm comm)
-{
-  int kind, nin, nout, w;
-  MPI_Topo_test(comm, &kind);
-  if (kind == MPI_CART) {
-    MPI_Cartdim_get(comm, &nin);
-    nout = nin *= 2;
-  } else if (kind == MPI_DIST_GRAPH)
-    MPI_Dist_graph_neighbors_count(comm, &nin, &nout, &w);
-  else
-    die("%s: the communicator has no topology (see comm_cart and comm_adjacent)", ti_action_name(a));
-  int vout = a == TI_NEIGHBOR_ALLTOALLV || a == TI_NEIGHBOR_ALLTOALLW;
-  int vin = vout || a == TI_NEIGHBOR_ALLGATHERV;
-  int i0 = 2, no = vout ? nout : 1, ni = vin ? nin : 1, mo = nout > 1 ? nout : 1, mi = nin > 1 ? nin : 1;
-  int *sc = malloc(sizeof(int) * 2 * (size_t)(mo + mi)), *sd = sc + mo, *rc = sd + mo, *rd = rc + mi;
-  long ssum = read_counts(i0, no, sc, sd), rsum = read_counts(i0 + no, ni, rc, rd);
-  if (a == TI_NEIGHBOR_ALLTOALLW) {
-    MPI_Aint *sa = malloc(sizeof(MPI_Aint) * (size_t)(nin + nout + 1)), *ra = sa + nout;
-    MPI_Datatype *ts = malloc(sizeof(MPI_Datatype) * (size_t)(nin + nout + 1));
-    for (int i = 0; i < nin + nout; i++)
-      ts[i] = MPI_BYTE;
-    for (int i = 0; i < nout; i++)
-      sa[i] = sd[i];
-    for (int i = 0; i < nin; i++)
-      ra[i] = rd[i];
-    MPI_Neighbor_alltoallw(buf(ssum, MPI_BYTE, 0), sc, sa, ts, buf(rsum, MPI_BYTE, 1), rc, ra, ts, comm);
-    free(sa);
-    free(ts);
-  } else {
-    MPI_Datatype st = type(i0 + no + ni), rt = type(i0 + no + ni + 1);
-    int s1 = sc[0], r1 = rc[0];
-    if (a == TI_NEIGHBOR_ALLGATHER)
-      MPI_Neighbor_allgather(buf(s1, st, 0), s1, st, buf((long)r1 * nin, rt, 1), r1, rt, comm);
-    else if (a == TI_NEIGHBOR_ALLGATHERV)
-      MPI_Neighbor_allgatherv(buf(s1, st, 0), s1, st, buf(rsum, rt, 1), rc, rd, rt, comm);
-    else if (a == TI_NEIGHBOR_ALLTOALL)
-      MPI_Neighbor_alltoall(buf((long)s1 * nout, st, 0), s1, st, buf((long)r1 * nin, rt, 1), r1, rt, comm);
-    else
-      MPI_Neighbor_alltoallv(buf(ssum, st, 0), sc, sd, st, buf(rsum, rt, 1), rc, rd, rt, comm);
-  }
-  free(sc);
-}
-
-static MPI_Win win_of(void)
-{
-  long id = num(2, "the window id");
-  if (id < 1 || id >= nwins || wins[id] == MPI_WIN_NULL)
-    die("no window %s here (see the win_create lines)", tok[2]);
-  return wins[id];
-}
-
-/* The group of window ranks "N R1 .. RN" at tok[first]. */
-static MPI_Group win_group(MPI_Win w, int first)
-{
-  int n = (int)num(first, "the group size");
-  int *r = malloc(sizeof *r * (size_t)(n ? n : 1));
-  for (int i = 0; i < n; i++)
-    r[i] = (int)num(first + 1 + i, "a rank of the group");
-  MPI_Group all, g;
-  MPI_Win_get_group(w, &all);
-  MPI_Group_incl(all, n, r, &g);
-  MPI_Group_free(&all);
-  free(r);
-  return g;
-}
-
-/* Memory attached to dynamic windows: the window's id, its number among
- * this rank's attachments (which the trace's region=R and win_detach name). */
-typedef struct attached {
-  long wid, seq;
-  char *base;
-  struct attached *next;
-} attached_t;
-static attached_t *attached;
-static long *nattached; /* per window id: attachments so far */
-
-/* The one-sided extension (see src/action/rma_act.c). */
-static void perform_rma(int a, MPI_Comm comm)
-{
-  if (a == TI_WIN_CREATE) {
-    long id = num(2, "the window id"), size = num(3, "the size");
-    int unit = (int)num(4, "the displacement unit"), flavor = (int)num(5, "the flavor");
-    if (id >= nwins) {
-      wins = realloc(wins, sizeof *wins * (size_t)(id + 1));
-      nattached = realloc(nattached, sizeof *nattached * (size_t)(id + 1));
-      for (long i = nwins; i <= id; i++) {
-        wins[i] = MPI_WIN_NULL;
-        nattached[i] = 0;
-      }
-      nwins = (int)id + 1;
-    }
-    simpi_trace_window(unit, flavor); /* recorded again as it was */
-    if (flavor == MPI_WIN_FLAVOR_DYNAMIC)
-      MPI_Win_create_dynamic(MPI_INFO_NULL, comm, &wins[id]);
-    else { /* shared windows too: the replay's ranks may be on other hosts;
-            * displacements are in bytes (DISP_UNIT is what the program used) */
-      void *base;
-      MPI_Win_allocate(size, 1, MPI_INFO_NULL, comm, &base, &wins[id]);
-    }
-    return;
-  }
-  MPI_Win w = win_of();
-  switch (a) {
-  case TI_WIN_FREE: {
-    long id = num(2, "the window id");
-    MPI_Win_free(&wins[id]);
-    for (attached_t **p = &attached; *p;) /* memory the program left attached */
-      if ((*p)->wid == id) {
-        attached_t *m = *p;
-        *p = m->next;
-        free(m->base);
-        free(m);
-      } else
-        p = &(*p)->next;
-    break;
-  }
-  case TI_PUT:
-  case TI_GET:
-  case TI_ACCUMULATE:
-  case TI_GET_ACCUMULATE:
-  case TI_COMPARE_AND_SWAP: {
-    if (region >= 0)
-      simpi_trace_region(region);
-    int t = (int)num(3, "the target");
-    MPI_Aint disp = num(4, "the displacement");
-    long count = num(5, "the count");
-    MPI_Datatype type_ = type(6);
-    MPI_Op op = MPI_OP_NULL;
-    if (a == TI_ACCUMULATE || a == TI_GET_ACCUMULATE)
-      op = (MPI_Op)SIMPI_HANDLE(SIMPI_KIND_OP, num(7, "the operation"));
-    void *o = buf(count, type_, 0), *r = buf(count, type_, 1);
-    int c = (int)count;
-    if (a == TI_PUT)
-      MPI_Put(o, c, type_, t, disp, c, type_, w);
-    else if (a == TI_GET)
-      MPI_Get(r, c, type_, t, disp, c, type_, w);
-    else if (a == TI_ACCUMULATE)
-      MPI_Accumulate(o, c, type_, t, disp, c, type_, op, w);
-    else if (a == TI_GET_ACCUMULATE)
-      MPI_Get_accumulate(o, c, type_, r, c, type_, t, disp, c, type_, op, w);
-    else
-      MPI_Compare_and_swap(o, o, r, type_, t, disp, w);
-    break;
-  }
-  case TI_WIN_ATTACH: { /* scratch memory of the recorded size, numbered as the program's attachments */
-    attached_t *m = malloc(sizeof *m);
-    long size = num(3, "the size");
-    long id = num(2, "the window id");
-    *m = (attached_t){id, nattached[id]++, calloc((size_t)(size ? size : 1), 1), attached};
-    attached = m;
-    MPI_Win_attach(w, m->base, size);
-    break;
-  }
-  case TI_WIN_DETACH: {
-    long id = num(2, "the window id"), seq = num(3, "the region");
-    for (attached_t **p = &attached; *p; p = &(*p)->next)
-      if ((*p)->wid == id && (*p)->seq == seq) {
-        attached_t *m = *p;
-        MPI_Win_detach(w, m->base);
-        *p = m->next;
-        free(m->base);
-        free(m);
-        return;
-      }
-    die("no region %s attached here", tok[3]);
-    break;
-  }
-  case TI_WIN_FENCE: MPI_Win_fence((int)num(3, "the assertion"), w); break;
-  case TI_WIN_POST:
-  case TI_WIN_START: {
-    MPI_Group g = win_group(w, 4);
-    int assert = (int)num(3, "the assertion");
-    if (a == TI_WIN_POST)
-      MPI_Win_post(g, assert, w);
-    else
-      MPI_Win_start(g, assert, w);
-    MPI_Group_free(&g);
-    break;
-  }
-  case TI_WIN_COMPLETE: MPI_Win_complete(w); break;
-  case TI_WIN_WAIT: MPI_Win_wait(w); break;
-  case TI_WIN_TEST: {
-    int flag;
-    MPI_Win_test(w, &flag);
-    break;
-  }
-  case TI_WIN_LOCK:
-    MPI_Win_lock((int)num(3, "the lock type"), (int)num(4, "the target"), (int)num(5, "the assertion"), w);
-    break;
-  case TI_WIN_UNLOCK: MPI_Win_unlock((int)num(3, "the target"), w); break;
-  case TI_WIN_LOCK_ALL: MPI_Win_lock_all((int)num(3, "the assertion"), w); break;
-  case TI_WIN_UNLOCK_ALL: MPI_Win_unlock_all(w); break;
-  case TI_WIN_FLUSH: MPI_Win_flush((int)num(3, "the target"), w); break;
-  case TI_WIN_FLUSH_ALL: MPI_Win_flush_all(w); break;
-  default: MPI_Win_sync(w); break;
-  }
 }
 
 /* Extensions are trailing KEY=VALUE tokens: comm=ID (the communicator of
@@ -774,27 +385,8 @@ static void perform(void)
       set_comm(id, made);
     break;
   }
-  case TI_COLL_INIT: {
-    pcoll_id = num(2, "the persistent collective's number");
-    keep_scratch = 1;
-    tok += 2;
-    ntok -= 2;
-    int c = ti_action(tok[1], strlen(tok[1]));
-    if (c < TI_IBARRIER || c >= TI_IBARRIER + TI_NCOLL)
-      die("coll_init needs a nonblocking collective line, not '%s'", tok[1]);
-    perform_coll(c % TI_NCOLL, 2, comm);
-    tok -= 2;
-    ntok += 2;
-    break;
-  }
-  case TI_COLL_START: {
-    long id = num(2, "the persistent collective's number");
-    if (id < 1 || id >= npcolls || pcolls[id] == MPI_REQUEST_NULL)
-      die("no persistent collective %s here (see the coll_init lines)", tok[2]);
-    MPI_Start(&pcolls[id]);
-    add_pending(pcolls[id], 0, 0, 0, -1, ++nbcs, NULL);
-    break;
-  }
+  case TI_COLL_INIT: perform_coll_init(comm); break;
+  case TI_COLL_START: perform_coll_start(); break;
   case TI_COMM_IDUP: {
     MPI_Comm made;
     MPI_Request r;
@@ -959,9 +551,7 @@ int main(int argc, char **argv)
   ti_close(&rd);
   while (pending)
     complete(&pending);
-  for (long i = 1; i < npcolls; i++)
-    if (pcolls[i] != MPI_REQUEST_NULL)
-      MPI_Request_free(&pcolls[i]);
+  free_persistent_colls();
   MPI_Finalize();
   return 0;
 }

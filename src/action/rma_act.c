@@ -22,7 +22,8 @@
  * TYPE and COUNT as for messages: derived target types are written as bytes,
  * or for accumulates as values of their predefined type).
  * Request-based operations are written as their plain forms. */
-#include "../mpi/win.h"
+#include "../core/win.h"
+#include "../rma/rma.h"
 #include "../runtime/runtime.h"
 #include "action.h"
 #include "trace.h"

@@ -2,7 +2,7 @@
  * SimGrid's TI format (an index file listing one file per rank). */
 #ifndef SIMPI_TRACE_H
 #define SIMPI_TRACE_H
-#include "../mpi/datatype.h"
+#include "../core/datatype.h"
 
 /* How SMPI's traces write the wildcards of receives. */
 #define TI_ANY_SOURCE (-333)

@@ -7,7 +7,7 @@
  * the root receiving from everyone at once: smpirun's default). The
  * first two keep rank order, so they serve non-commutative operations. */
 #include "coll.h"
-#include "../mpi/op.h"
+#include "../core/op.h"
 #include <stdlib.h>
 
 int coll_rab_reduce_scatter(coll_t *k, const coll_args_t *a, void *acc, int *lo, int *hi, int *los, int *his);

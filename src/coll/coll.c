@@ -3,7 +3,7 @@
  * the algorithm chosen by select.c, and the cleanup. */
 #include "coll.h"
 #include "select.h"
-#include "../mpi/op.h"
+#include "../core/op.h"
 #include "../runtime/runtime.h"
 #include <stdio.h>
 #include <stdlib.h>

@@ -5,8 +5,8 @@
  * runs a call, nbc.c runs one in the background (nonblocking forms). */
 #ifndef SIMPI_COLL_H
 #define SIMPI_COLL_H
-#include "../mpi/comm.h"
-#include "../mpi/datatype.h"
+#include "../core/comm.h"
+#include "../core/datatype.h"
 #include "../p2p/p2p.h"
 
 enum coll_id {

@@ -2,7 +2,7 @@
  * the communicator's collective context with the call's tag, never visible
  * as MPI handles; temporary buffers; rank-ordered combination. */
 #include "coll.h"
-#include "../mpi/op.h"
+#include "../core/op.h"
 #include "../runtime/runtime.h"
 #include <stdlib.h>
 

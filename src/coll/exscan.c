@@ -2,7 +2,7 @@
  * rank sends its vector to all higher ranks at once: smpirun's). Rank 0's
  * receive buffer is left untouched, as the standard leaves it undefined. */
 #include "coll.h"
-#include "../mpi/op.h"
+#include "../core/op.h"
 #include <stdlib.h>
 
 static void rdb(coll_t *k, const coll_args_t *a)

@@ -10,7 +10,7 @@
  * with every receive posted at once (smpirun's default), combined in rank
  * order once all have arrived. */
 #include "coll.h"
-#include "../mpi/op.h"
+#include "../core/op.h"
 #include <stdlib.h>
 #include <string.h>
 

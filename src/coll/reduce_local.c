@@ -1,6 +1,6 @@
 /* Reduce_local: inout = in op inout on the calling rank; no messages. */
 #include "coll.h"
-#include "../mpi/op.h"
+#include "../core/op.h"
 
 void coll_reduce_local(const void *in, void *inout, int count, const dt_t *t, MPI_Op op)
 {

@@ -8,7 +8,7 @@
  * everyone at once: smpirun's default). Reduce_scatter_block runs the same
  * algorithms with equal counts. */
 #include "coll.h"
-#include "../mpi/op.h"
+#include "../core/op.h"
 #include <stdlib.h>
 
 /* displs[i]: where block i starts in the full vector; displs[n]: its length. */

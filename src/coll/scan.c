@@ -3,7 +3,7 @@
  * gets the prefix from rank i-1, adds its own, passes it on); flat (every
  * rank sends its vector to all higher ranks at once: smpirun's scan). */
 #include "coll.h"
-#include "../mpi/op.h"
+#include "../core/op.h"
 #include <stdlib.h>
 
 static void rdb(coll_t *k, const coll_args_t *a)

@@ -5,7 +5,7 @@
  * the chosen algorithm cannot serve a call (needs a commutative operation,
  * a power-of-two communicator...), its declared fallback runs instead. */
 #include "select.h"
-#include "../mpi/op.h"
+#include "../core/op.h"
 #include "../runtime/runtime.h"
 #include <stdlib.h>
 #include <string.h>

@@ -2,7 +2,7 @@
  * each communicator object's list of (keyval, value). */
 #ifndef SIMPI_ATTR_H
 #define SIMPI_ATTR_H
-#include "comm.h"
+#include "../core/comm.h"
 
 typedef struct attr {
   int keyval;

@@ -122,33 +122,37 @@ static int finish_new(rt_rank_t *self, rt_comm_t *parent, comm_core_t *core, int
   return MPI_SUCCESS;
 }
 
-static int dup(rt_rank_t *self, rt_comm_t *c, MPI_Info info, MPI_Comm *newcomm)
+/* A duplicate of c, agreed with the other members. A user's (Comm_dup,
+ * Comm_idup) gets c's attributes as their copy callbacks decide, and info,
+ * or c's info when info is MPI_INFO_NULL. */
+static int dup_of(rt_rank_t *self, rt_comm_t *c, int user, MPI_Info info, MPI_Comm *newcomm)
 {
-  CHECK(!comm_is_inter(c), c->handle, MPI_ERR_COMM, "duplicating intercommunicators is not supported");
-  CHECK(newcomm, c->handle, MPI_ERR_ARG, "newcomm is NULL");
-  agree_as_split(c);
   int *w = member_list(c);
   struct list l = {comm_size(c), w};
   long key[3] = {0, 0, 0};
   comm_core_t *core = agree(c->core, MADE_DUP, key, build_list, &l);
   free(w);
-  int err = finish_new(self, c, core, 0, newcomm, 1);
-  if (!err) {
+  int err = finish_new(self, c, core, 0, newcomm, user);
+  if (!err && user)
     comm_get(*newcomm)->info = info_dup(info != MPI_INFO_NULL ? info : c->info);
+  return err;
+}
+
+static int dup(rt_rank_t *self, rt_comm_t *c, MPI_Info info, MPI_Comm *newcomm)
+{
+  CHECK(!comm_is_inter(c), c->handle, MPI_ERR_COMM, "duplicating intercommunicators is not supported");
+  CHECK(newcomm, c->handle, MPI_ERR_ARG, "newcomm is NULL");
+  agree_as_split(c);
+  int err = dup_of(self, c, 1, info, newcomm);
+  if (!err)
     act_comm_made(c, *newcomm);
-  }
   return err;
 }
 
 int comm_dup_quiet(rt_rank_t *self, rt_comm_t *c, MPI_Comm *newcomm)
 {
   agree_as_split(c);
-  int *w = member_list(c);
-  struct list l = {comm_size(c), w};
-  long key[3] = {0, 0, 0};
-  comm_core_t *core = agree(c->core, MADE_DUP, key, build_list, &l);
-  free(w);
-  return finish_new(self, c, core, 0, newcomm, 0);
+  return dup_of(self, c, 0, MPI_INFO_NULL, newcomm);
 }
 
 int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
@@ -171,14 +175,8 @@ static int idup(rt_rank_t *self, rt_comm_t *c, MPI_Info info, MPI_Comm *newcomm,
   CHECK(newcomm && request, c->handle, MPI_ERR_ARG, "null argument");
   CHECK(!comm_is_inter(c), c->handle, MPI_ERR_COMM, "duplicating intercommunicators is not supported");
   CHECK(info_valid(info), c->handle, MPI_ERR_INFO, "invalid info object (0x%x)", (unsigned)info);
-  int *w = member_list(c);
-  struct list l = {comm_size(c), w};
-  long key[3] = {0, 0, 0};
-  comm_core_t *core = agree(c->core, MADE_DUP, key, build_list, &l);
-  free(w);
-  int err = finish_new(self, c, core, 0, newcomm, 1);
+  int err = dup_of(self, c, 1, info, newcomm);
   if (!err) {
-    comm_get(*newcomm)->info = info_dup(info != MPI_INFO_NULL ? info : c->info);
     act_comm_idup_made(c, *newcomm);
     *request = req_completed(self);
   }

@@ -1,7 +1,7 @@
 /* Communicator constructors shared by comm_create.c and topo.c. */
 #ifndef SIMPI_COMM_MAKE_H
 #define SIMPI_COMM_MAKE_H
-#include "group.h"
+#include "../core/group.h"
 #include "mpi_impl.h"
 
 enum { MADE_DUP = 1, MADE_SPLIT, MADE_CREATE, MADE_CREATE_GROUP, MADE_INTER, MADE_MERGE, MADE_CART, MADE_GRAPH,

@@ -1,7 +1,7 @@
 /* Errors: raising an error through a communicator's handler (fatal, return
  * or a user function), error classes, codes and strings including the ones
  * a program adds, and the errhandler calls. */
-#include "handles.h"
+#include "../core/handles.h"
 #include "mpi_impl.h"
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,70 +1,10 @@
 /* Groups: construction and set operations of MPI 3.1 section 6.3, and
- * comparison. A group is a plain list of world ranks. */
-#include "group.h"
-#include "comm.h"
-#include "handles.h"
+ * comparison (the objects are in src/core/group.c). */
+#include "../core/group.h"
+#include "../core/comm.h"
 #include "mpi_impl.h"
 #include <stdlib.h>
 #include <string.h>
-
-static htable_t groups = HTABLE(SIMPI_KIND_GROUP, 1); /* index 0: MPI_GROUP_EMPTY */
-static rt_group_t empty = {0, NULL};
-
-rt_group_t *group_get(MPI_Group h)
-{
-  if (h == MPI_GROUP_EMPTY)
-    return &empty;
-  return ht_get(&groups, h);
-}
-
-rt_group_t *group_make(int size, const int *w)
-{
-  rt_group_t *g = malloc(sizeof *g);
-  g->size = size;
-  g->w = malloc(sizeof *g->w * (size_t)(size ? size : 1));
-  if (size)
-    memcpy(g->w, w, sizeof *w * (size_t)size);
-  return g;
-}
-
-MPI_Group group_handle(rt_group_t *g)
-{
-  if (g->size == 0) {
-    group_destroy(g);
-    return MPI_GROUP_EMPTY;
-  }
-  return ht_add(&groups, g);
-}
-
-void group_destroy(rt_group_t *g)
-{
-  if (g == &empty)
-    return;
-  free(g->w);
-  free(g);
-}
-
-int group_rank_of(const rt_group_t *g, int world)
-{
-  for (int i = 0; i < g->size; i++)
-    if (g->w[i] == world)
-      return i;
-  return MPI_UNDEFINED;
-}
-
-int group_compare(const rt_group_t *a, const rt_group_t *b)
-{
-  if (a->size != b->size)
-    return MPI_UNEQUAL;
-  int same_order = 1;
-  for (int i = 0; i < a->size; i++) {
-    if (a->w[i] != b->w[i])
-      same_order = 0;
-    if (group_rank_of(b, a->w[i]) == MPI_UNDEFINED)
-      return MPI_UNEQUAL;
-  }
-  return same_order ? MPI_IDENT : MPI_SIMILAR;
-}
 
 #define CHECK_GROUP(h, g)                                                                                              \
   rt_group_t *g = group_get(h);                                                                                        \
@@ -91,10 +31,7 @@ int PMPI_Group_free(MPI_Group *group)
   MPI_ENTER("MPI_Group_free");
   CHECK(group, MPI_COMM_WORLD, MPI_ERR_ARG, "group is NULL");
   CHECK_GROUP(*group, g);
-  if (*group != MPI_GROUP_EMPTY) {
-    ht_remove(&groups, *group);
-    group_destroy(g);
-  }
+  group_release(*group);
   *group = MPI_GROUP_NULL;
   MPI_LEAVE(MPI_SUCCESS);
 }

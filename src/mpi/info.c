@@ -3,7 +3,7 @@
  * keep the hints they were given (Comm_set_info/get_info). */
 #define _GNU_SOURCE /* program_invocation_name */
 #include "info.h"
-#include "handles.h"
+#include "../core/handles.h"
 #include "mpi_impl.h"
 #include <errno.h>
 #include <stdio.h>

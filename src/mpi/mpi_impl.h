@@ -4,11 +4,11 @@
 #ifndef SIMPI_MPI_IMPL_H
 #define SIMPI_MPI_IMPL_H
 #include "../runtime/runtime.h"
-#include "datatype.h"
+#include "../core/datatype.h"
 #include <limits.h>
 #include <mpi.h>
 
-#include "comm.h"
+#include "../core/comm.h"
 
 /* Entering a call: records it for reports, injects the burst before it. */
 rt_rank_t *mpi_enter(const char *name, void *pc);

@@ -2,7 +2,7 @@
  * takes the message out of the matching queue and names it by an
  * MPI_Message handle, so that no other receive can take it; the status
  * setters; MPI_Alloc_mem and MPI_Free_mem. */
-#include "handles.h"
+#include "../core/handles.h"
 #include "poll.h"
 #include "request.h"
 #include "../action/action.h"

@@ -2,7 +2,7 @@
  * per-neighbour blocks handed to one action. */
 #include "mpi_impl.h"
 #include "../action/action.h"
-#include "topo.h"
+#include "../core/topo.h"
 #include <stdlib.h>
 
 typedef struct nbrs {

@@ -2,7 +2,7 @@
  * and the Wait/Test families, Cancel, Request_free, Start. */
 #include "request.h"
 #include "../action/action.h"
-#include "handles.h"
+#include "../core/handles.h"
 #include "poll.h"
 #include <stdlib.h>
 #include <string.h>

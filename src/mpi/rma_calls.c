@@ -3,7 +3,7 @@
  * its arguments and the epoch, finds the target bytes and hands the
  * operation to the action layer. */
 #include "../action/action.h"
-#include "op.h"
+#include "../core/op.h"
 #include "request.h"
 #include "win.h"
 
@@ -107,35 +107,18 @@ static void track(rt_rank_t *self, rt_win_t *w, p2p_req_t *r, MPI_Request *reque
   }
 }
 
-#define CHECKED(call)                                                                                                  \
-  do {                                                                                                                 \
-    int err_ = (call);                                                                                                 \
-    if (err_)                                                                                                          \
-      return err_;                                                                                                     \
-  } while (0)
-
-static int put(rt_rank_t *self, const void *obuf, int ocount, MPI_Datatype otype, int t, MPI_Aint disp, int tcount,
-               MPI_Datatype ttype, MPI_Win win, MPI_Request *request)
+/* Put (get 0) and Get (get 1): obuf is read or written. */
+static int put_get(rt_rank_t *self, int get, void *obuf, int ocount, MPI_Datatype otype, int t, MPI_Aint disp,
+                   int tcount, MPI_Datatype ttype, MPI_Win win, MPI_Request *request)
 {
   CHECK_WIN(win, w);
   WCHECK(ocount >= 0, w, MPI_ERR_COUNT, "negative origin count %d", ocount);
   rma_op_t op;
   CHECKED(check_op(self, w, &op, ocount, otype, t, disp, tcount, ttype));
   WCHECK(obuf || !ocount || op.ot->derived, w, MPI_ERR_BUFFER, "null origin buffer with count %d", ocount);
-  p2p_req_t *r = t == MPI_PROC_NULL ? NULL : act_put(w, obuf, ocount, op.ot, t, op.taddr, tcount, op.tt);
-  track(self, w, r, request);
-  return MPI_SUCCESS;
-}
-
-static int get(rt_rank_t *self, void *obuf, int ocount, MPI_Datatype otype, int t, MPI_Aint disp, int tcount,
-               MPI_Datatype ttype, MPI_Win win, MPI_Request *request)
-{
-  CHECK_WIN(win, w);
-  WCHECK(ocount >= 0, w, MPI_ERR_COUNT, "negative origin count %d", ocount);
-  rma_op_t op;
-  CHECKED(check_op(self, w, &op, ocount, otype, t, disp, tcount, ttype));
-  WCHECK(obuf || !ocount || op.ot->derived, w, MPI_ERR_BUFFER, "null origin buffer with count %d", ocount);
-  p2p_req_t *r = t == MPI_PROC_NULL ? NULL : act_get(w, obuf, ocount, op.ot, t, op.taddr, tcount, op.tt);
+  p2p_req_t *r = t == MPI_PROC_NULL ? NULL
+                 : get              ? act_get(w, obuf, ocount, op.ot, t, op.taddr, tcount, op.tt)
+                                    : act_put(w, obuf, ocount, op.ot, t, op.taddr, tcount, op.tt);
   track(self, w, r, request);
   return MPI_SUCCESS;
 }
@@ -168,8 +151,8 @@ int PMPI_Put(const void *origin_addr, int origin_count, MPI_Datatype origin_data
              MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win)
 {
   MPI_ENTER("MPI_Put");
-  MPI_LEAVE(put(self, origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
-                target_datatype, win, NULL));
+  MPI_LEAVE(put_get(self, 0, (void *)origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
+                    target_datatype, win, NULL));
 }
 
 int PMPI_Rput(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
@@ -177,16 +160,16 @@ int PMPI_Rput(const void *origin_addr, int origin_count, MPI_Datatype origin_dat
 {
   MPI_ENTER("MPI_Rput");
   CHECK(request, MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");
-  MPI_LEAVE(put(self, origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
-                target_datatype, win, request));
+  MPI_LEAVE(put_get(self, 0, (void *)origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
+                    target_datatype, win, request));
 }
 
 int PMPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank, MPI_Aint target_disp,
              int target_count, MPI_Datatype target_datatype, MPI_Win win)
 {
   MPI_ENTER("MPI_Get");
-  MPI_LEAVE(get(self, origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
-                target_datatype, win, NULL));
+  MPI_LEAVE(put_get(self, 1, origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
+                    target_datatype, win, NULL));
 }
 
 int PMPI_Rget(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
@@ -194,8 +177,8 @@ int PMPI_Rget(void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
 {
   MPI_ENTER("MPI_Rget");
   CHECK(request, MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");
-  MPI_LEAVE(get(self, origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
-                target_datatype, win, request));
+  MPI_LEAVE(put_get(self, 1, origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
+                    target_datatype, win, request));
 }
 
 int PMPI_Accumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,

@@ -1,44 +1,13 @@
 /* Process topologies (MPI 3.1 chapter 7): Cartesian, graph and distributed
  * graph communicators and their queries. Ranks are never reordered: a new
- * topology communicator keeps the old ranks (allowed by the standard). */
-#include "topo.h"
+ * topology communicator keeps the old ranks (allowed by the standard). The
+ * topologies themselves are objects of src/core/topo.c. */
+#include "../core/topo.h"
 #include "../action/action.h"
 #include "../action/trace.h"
 #include "comm_make.h"
 #include <stdlib.h>
 #include <string.h>
-
-static int *copy_ints(const int *a, int n)
-{
-  int *b = malloc(sizeof *b * (size_t)(n > 0 ? n : 1));
-  if (n > 0 && a)
-    memcpy(b, a, sizeof *b * (size_t)n);
-  return b;
-}
-
-void topo_free(topo_t *t)
-{
-  if (!t)
-    return;
-  free(t->dims);
-  free(t->periods);
-  free(t->index);
-  free(t->edges);
-  if (t->kind == MPI_DIST_GRAPH)
-    for (int i = 0; i < t->nnodes; i++) {
-      free(t->in[i]);
-      free(t->out[i]);
-      free(t->inw[i]);
-      free(t->outw[i]);
-    }
-  free(t->in);
-  free(t->out);
-  free(t->inw);
-  free(t->outw);
-  free(t->indeg);
-  free(t->outdeg);
-  free(t);
-}
 
 /* Installs t on the new communicator's core unless another member already did. */
 static void install(MPI_Comm h, topo_t *t)
@@ -128,18 +97,6 @@ int PMPI_Dims_create(int nnodes, int ndims, int dims[])
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-static topo_t *cart_new(int ndims, const int dims[], const int periods[])
-{
-  topo_t *t = calloc(1, sizeof *t);
-  t->kind = MPI_CART;
-  t->ndims = ndims;
-  t->dims = copy_ints(dims, ndims);
-  t->periods = malloc(sizeof(int) * (size_t)(ndims > 0 ? ndims : 1));
-  for (int i = 0; i < ndims; i++)
-    t->periods[i] = periods ? !!periods[i] : 0;
-  return t;
-}
-
 int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int periods[], int reorder,
                      MPI_Comm *comm_cart)
 {
@@ -157,7 +114,7 @@ int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int p
         comm_size(c));
   int err = first_ranks(self, c, (int)nodes, MADE_CART, comm_cart);
   if (!err) {
-    install(*comm_cart, cart_new(ndims, dims, periods));
+    install(*comm_cart, topo_cart_new(ndims, dims, periods));
     act_comm_topo(*comm_cart);
   }
   MPI_LEAVE(err);
@@ -171,15 +128,6 @@ int PMPI_Cartdim_get(MPI_Comm comm, int *ndims)
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-static void coords_of(const topo_t *t, int rank, int maxdims, int coords[])
-{
-  for (int i = t->ndims - 1; i >= 0; i--) {
-    if (i < maxdims)
-      coords[i] = rank % t->dims[i];
-    rank /= t->dims[i];
-  }
-}
-
 int PMPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coords[])
 {
   MPI_ENTER("MPI_Cart_get");
@@ -188,30 +136,15 @@ int PMPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coo
     dims[i] = t->dims[i];
     periods[i] = t->periods[i];
   }
-  coords_of(t, comm_rank(comm_get(comm)), maxdims, coords);
+  topo_coords(t, comm_rank(comm_get(comm)), maxdims, coords);
   MPI_LEAVE(MPI_SUCCESS);
-}
-
-/* Rank of coords, or -1 when a coordinate falls off a non-periodic edge. */
-static int rank_of(const topo_t *t, const int coords[])
-{
-  int r = 0;
-  for (int i = 0; i < t->ndims; i++) {
-    int x = coords[i];
-    if (t->periods[i])
-      x = ((x % t->dims[i]) + t->dims[i]) % t->dims[i];
-    else if (x < 0 || x >= t->dims[i])
-      return -1;
-    r = r * t->dims[i] + x;
-  }
-  return r;
 }
 
 int PMPI_Cart_rank(MPI_Comm comm, const int coords[], int *rank)
 {
   MPI_ENTER("MPI_Cart_rank");
   CHECK_TOPO(comm, t, MPI_CART);
-  int r = rank_of(t, coords);
+  int r = topo_rank(t, coords);
   CHECK(r >= 0, comm, MPI_ERR_ARG, "coordinates outside the grid");
   *rank = r;
   MPI_LEAVE(MPI_SUCCESS);
@@ -222,7 +155,7 @@ int PMPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[])
   MPI_ENTER("MPI_Cart_coords");
   CHECK_TOPO(comm, t, MPI_CART);
   CHECK(rank >= 0 && rank < comm_size(comm_get(comm)), comm, MPI_ERR_RANK, "invalid rank %d", rank);
-  coords_of(t, rank, maxdims, coords);
+  topo_coords(t, rank, maxdims, coords);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -233,12 +166,12 @@ int PMPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *rank_source, in
   CHECK(direction >= 0 && direction < t->ndims, comm, MPI_ERR_ARG, "invalid direction %d (%d dimensions)", direction,
         t->ndims);
   int *co = malloc(sizeof *co * (size_t)t->ndims);
-  coords_of(t, comm_rank(comm_get(comm)), t->ndims, co);
+  topo_coords(t, comm_rank(comm_get(comm)), t->ndims, co);
   int mine = co[direction];
   co[direction] = mine + disp;
-  int d = rank_of(t, co);
+  int d = topo_rank(t, co);
   co[direction] = mine - disp;
-  int s = rank_of(t, co);
+  int s = topo_rank(t, co);
   free(co);
   *rank_dest = d < 0 ? MPI_PROC_NULL : d;
   *rank_source = s < 0 ? MPI_PROC_NULL : s;
@@ -250,7 +183,7 @@ int PMPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
   MPI_ENTER("MPI_Cart_sub");
   CHECK_TOPO(comm, t, MPI_CART);
   int *co = malloc(sizeof *co * (size_t)(t->ndims + 1));
-  coords_of(t, comm_rank(comm_get(comm)), t->ndims, co);
+  topo_coords(t, comm_rank(comm_get(comm)), t->ndims, co);
   int color = 0, key = 0, nd = 0;
   int *dims = malloc(sizeof *dims * (size_t)(t->ndims + 1)), *per = malloc(sizeof *per * (size_t)(t->ndims + 1));
   for (int i = 0; i < t->ndims; i++)
@@ -262,7 +195,7 @@ int PMPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
       color = color * t->dims[i] + co[i];
   int err = comm_split_kind(self, comm_get(comm), color, key, MADE_CART, newcomm);
   if (!err) {
-    install(*newcomm, cart_new(nd, dims, per));
+    install(*newcomm, topo_cart_new(nd, dims, per));
     act_comm_topo(*newcomm);
   }
   free(co);
@@ -299,8 +232,8 @@ int PMPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const in
     topo_t *t = calloc(1, sizeof *t);
     t->kind = MPI_GRAPH;
     t->nnodes = nnodes;
-    t->index = copy_ints(index, nnodes);
-    t->edges = copy_ints(edges, nedges);
+    t->index = topo_copy_ints(index, nnodes);
+    t->edges = topo_copy_ints(edges, nedges);
     install(*comm_graph, t);
     act_comm_topo(*comm_graph);
   }
@@ -328,14 +261,12 @@ int PMPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int index[], int e
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-static int graph_first(const topo_t *t, int rank) { return rank ? t->index[rank - 1] : 0; }
-
 int PMPI_Graph_neighbors_count(MPI_Comm comm, int rank, int *nneighbors)
 {
   MPI_ENTER("MPI_Graph_neighbors_count");
   CHECK_TOPO(comm, t, MPI_GRAPH);
   CHECK(rank >= 0 && rank < t->nnodes, comm, MPI_ERR_RANK, "invalid rank %d", rank);
-  *nneighbors = t->index[rank] - graph_first(t, rank);
+  *nneighbors = t->index[rank] - topo_graph_first(t, rank);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -344,7 +275,7 @@ int PMPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, int neighbor
   MPI_ENTER("MPI_Graph_neighbors");
   CHECK_TOPO(comm, t, MPI_GRAPH);
   CHECK(rank >= 0 && rank < t->nnodes, comm, MPI_ERR_RANK, "invalid rank %d", rank);
-  for (int i = graph_first(t, rank), k = 0; i < t->index[rank] && k < maxneighbors; i++)
+  for (int i = topo_graph_first(t, rank), k = 0; i < t->index[rank] && k < maxneighbors; i++)
     neighbors[k++] = t->edges[i];
   MPI_LEAVE(MPI_SUCCESS);
 }
@@ -369,34 +300,6 @@ int PMPI_Topo_test(MPI_Comm comm, int *status)
 
 /* Distributed graphs --------------------------------------------------- */
 
-static topo_t *dist_new(int n)
-{
-  topo_t *t = calloc(1, sizeof *t);
-  t->kind = MPI_DIST_GRAPH;
-  t->nnodes = n;
-  t->in = calloc((size_t)n, sizeof *t->in);
-  t->out = calloc((size_t)n, sizeof *t->out);
-  t->inw = calloc((size_t)n, sizeof *t->inw);
-  t->outw = calloc((size_t)n, sizeof *t->outw);
-  t->indeg = calloc((size_t)n, sizeof *t->indeg);
-  t->outdeg = calloc((size_t)n, sizeof *t->outdeg);
-  return t;
-}
-
-static void add_edge(topo_t *t, int src, int dst, int w)
-{
-  int k = t->outdeg[src]++;
-  t->out[src] = realloc(t->out[src], sizeof(int) * (size_t)(k + 1));
-  t->outw[src] = realloc(t->outw[src], sizeof(int) * (size_t)(k + 1));
-  t->out[src][k] = dst;
-  t->outw[src][k] = w;
-  k = t->indeg[dst]++;
-  t->in[dst] = realloc(t->in[dst], sizeof(int) * (size_t)(k + 1));
-  t->inw[dst] = realloc(t->inw[dst], sizeof(int) * (size_t)(k + 1));
-  t->in[dst][k] = src;
-  t->inw[dst][k] = w;
-}
-
 /* Every member contributes edges (src, dst, weight); all learn all of them. */
 static int dist_make(rt_rank_t *self, rt_comm_t *c, int nedges, const int *triples, int weighted, MPI_Comm *out)
 {
@@ -416,12 +319,12 @@ static int dist_make(rt_rank_t *self, rt_comm_t *c, int nedges, const int *tripl
   int err = comm_create_from(self, c, &g, MADE_DIST_GRAPH, 0, out);
   if (!err) {
     /* edges in the order the members gave them, member by member */
-    topo_t *t = dist_new(n);
+    topo_t *t = topo_dist_new(n);
     t->weighted = weighted;
     for (int r = 0; r < n; r++)
       for (int e = 0; e < counts[r]; e++) {
         int *x = &all[3 * (max * r + e)];
-        add_edge(t, x[0], x[1], x[2]);
+        topo_add_edge(t, x[0], x[1], x[2]);
       }
     install(*out, t);
     act_comm_topo(*out);
@@ -456,7 +359,7 @@ int PMPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int s
   int err = comm_create_from(self, c, &g, MADE_DIST_GRAPH, 0, comm_dist_graph);
   free(w);
   if (!err) {
-    topo_t *t = dist_new(comm_size(c));
+    topo_t *t = topo_dist_new(comm_size(c));
     t->weighted = weighted;
     install(*comm_dist_graph, t);
     t = topo_of(*comm_dist_graph, MPI_DIST_GRAPH);
@@ -464,10 +367,10 @@ int PMPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int s
     int has_w = weighted && destweights != MPI_WEIGHTS_EMPTY;
     t->indeg[me] = indegree;
     t->outdeg[me] = outdegree;
-    t->in[me] = copy_ints(sources, indegree);
-    t->out[me] = copy_ints(destinations, outdegree);
-    t->inw[me] = has_w && sourceweights != MPI_UNWEIGHTED ? copy_ints(sourceweights, indegree) : calloc(1, sizeof(int));
-    t->outw[me] = has_w ? copy_ints(destweights, outdegree) : calloc(1, sizeof(int));
+    t->in[me] = topo_copy_ints(sources, indegree);
+    t->out[me] = topo_copy_ints(destinations, outdegree);
+    t->inw[me] = has_w && sourceweights != MPI_UNWEIGHTED ? topo_copy_ints(sourceweights, indegree) : calloc(1, sizeof(int));
+    t->outw[me] = has_w ? topo_copy_ints(destweights, outdegree) : calloc(1, sizeof(int));
     act_comm_topo(*comm_dist_graph);
   }
   MPI_LEAVE(err);
@@ -532,69 +435,25 @@ int PMPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[], int
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-int topo_neighbors(const rt_comm_t *c, int *nin, int **in, int **intag, int *nout, int **out, int **outtag)
-{
-  const topo_t *t = c->core->topo;
-  if (!t)
-    return 0;
-  int me = comm_rank(c);
-  if (t->kind == MPI_CART) {
-    int n = 2 * t->ndims;
-    *nin = *nout = n;
-    *in = malloc(sizeof(int) * (size_t)(n + 1));
-    *out = malloc(sizeof(int) * (size_t)(n + 1));
-    *intag = malloc(sizeof(int) * (size_t)(n + 1));
-    *outtag = malloc(sizeof(int) * (size_t)(n + 1));
-    int *co = malloc(sizeof(int) * (size_t)(t->ndims + 1));
-    for (int d = 0; d < t->ndims; d++)
-      for (int dir = 0; dir < 2; dir++) {
-        coords_of(t, me, t->ndims, co);
-        co[d] += dir ? 1 : -1;
-        int r = rank_of(t, co);
-        (*in)[2 * d + dir] = (*out)[2 * d + dir] = r < 0 ? MPI_PROC_NULL : r;
-        (*outtag)[2 * d + dir] = 2 * d + dir;    /* sent towards -1 or +1 */
-        (*intag)[2 * d + dir] = 2 * d + 1 - dir; /* the -1 neighbour sent towards +1 */
-      }
-    free(co);
-    return 1;
-  }
-  const int *src, *dst;
-  if (t->kind == MPI_GRAPH) {
-    int first = graph_first(t, me);
-    *nin = *nout = t->index[me] - first;
-    src = dst = t->edges + first;
-  } else {
-    *nin = t->indeg[me];
-    *nout = t->outdeg[me];
-    src = t->in[me];
-    dst = t->out[me];
-  }
-  *in = copy_ints(src, *nin);
-  *out = copy_ints(dst, *nout);
-  *intag = calloc((size_t)*nin + 1, sizeof(int));
-  *outtag = calloc((size_t)*nout + 1, sizeof(int));
-  return 1;
-}
-
 /* A replay's comm_cart and comm_adjacent lines: the topology a recorded
  * constructor gave, put on the communicator its comm_split line rebuilt
  * (no communication: the split took the constructor's time). */
 void simpi_trace_cart(MPI_Comm comm, int ndims, const int dims[], const int periods[])
 {
-  install(comm, cart_new(ndims, dims, periods));
+  install(comm, topo_cart_new(ndims, dims, periods));
   act_comm_topo(comm); /* a replay records what it replays */
 }
 
 void simpi_trace_adjacent(MPI_Comm comm, int nin, const int in[], int nout, const int out[])
 {
   rt_comm_t *c = comm_get(comm);
-  install(comm, dist_new(comm_size(c)));
+  install(comm, topo_dist_new(comm_size(c)));
   topo_t *t = topo_of(comm, MPI_DIST_GRAPH);
   int me = comm_rank(c);
   t->indeg[me] = nin;
   t->outdeg[me] = nout;
-  t->in[me] = copy_ints(in, nin);
-  t->out[me] = copy_ints(out, nout);
+  t->in[me] = topo_copy_ints(in, nin);
+  t->out[me] = topo_copy_ints(out, nout);
   t->inw[me] = calloc(1, sizeof(int));
   t->outw[me] = calloc(1, sizeof(int));
   act_comm_topo(comm);

@@ -1,6 +1,6 @@
 /* Datatype constructors (contiguous, vector, indexed, struct, resized, dup,
  * subarray, darray and the MPI-1 names), Type_commit and Type_free. Each
- * checks its arguments, lets the engine (datatype.c) flatten the typemap and
+ * checks its arguments, lets src/core/datatype.c flatten the typemap and
  * records the call for Type_get_envelope/contents. */
 #include "mpi_impl.h"
 #include <stdlib.h>

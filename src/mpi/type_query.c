@@ -1,6 +1,7 @@
 /* Datatype queries: sizes and extents (also the MPI_Count forms),
  * Get_elements, addresses, envelope and contents, names, Type_match_size.
- * The engine is in datatype.c, the constructors in type_create.c. */
+ * The types are in src/core (datatype.c, pack.c), the constructors in
+ * type_create.c. */
 #include "mpi_impl.h"
 #include <limits.h>
 #include <stdio.h>

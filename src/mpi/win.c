@@ -7,7 +7,7 @@
 #include "../action/action.h"
 #include "../coll/coll.h"
 #include "comm_make.h"
-#include "handles.h"
+#include "../core/handles.h"
 #include "info.h"
 #include <stdio.h>
 #include <stdlib.h>

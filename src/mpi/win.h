@@ -1,40 +1,12 @@
-/* Windows as the MPI layer sees them: each member rank's object (handle,
- * error handler, name, attributes, its epochs and the operations it has
- * started) over the engine's shared core (src/rma/rma.h). */
+/* Windows as the MPI calls use them: lookup by handle, argument checks
+ * through the window's error handler, and the helpers the window calls
+ * share (the objects are in src/core/win.h, the engine in src/rma). */
 #ifndef SIMPI_WIN_H
 #define SIMPI_WIN_H
+#include "../core/win.h"
 #include "../rma/rma.h"
-#include "group.h"
+#include "../core/group.h"
 #include "mpi_impl.h"
-
-typedef struct win_attr {
-  int keyval;
-  void *val;
-  struct win_attr *next;
-} win_attr_t;
-
-typedef struct rt_win {
-  rma_core_t *core;
-  int rank, n;         /* the owner's rank in the window's group, its size */
-  int owner, handle;
-  int errh;
-  MPI_Info info;
-  rt_comm_t *c;        /* the window's own communicator (a duplicate of the creator's) */
-  void *allocated;     /* Win_allocate: memory freed with the window */
-  char name[MPI_MAX_OBJECT_NAME];
-  int trace_id;        /* names it in the owner's trace (1, 2, ...) */
-  win_attr_t *attrs;
-  /* epochs */
-  int fence;           /* the last fence opened an epoch (no MPI_MODE_NOSUCCEED) */
-  int *access, naccess; /* Win_start's targets (window ranks); access == NULL: none */
-  int *exposure, nexposure;    /* Win_post's origins; exposure == NULL: none */
-  p2p_req_t **completions;     /* Win_post: receives of the origins' Win_complete */
-  unsigned char *locks;        /* per target: 0, or 1 + (the lock is exclusive) */
-  int nlocks, lock_all;
-  p2p_req_t *pending;  /* operations whose transfer may still run (linked by next) */
-  p2p_req_t *held;     /* request-based operations, which synchronisation completes too (next);
-                          apart from pending, since those whose user let go are released at any time */
-} rt_win_t;
 
 rt_win_t *win_get(MPI_Win h); /* the calling rank's window h, NULL if none */
 
@@ -49,6 +21,14 @@ rt_win_t *win_get(MPI_Win h); /* the calling rank's window h, NULL if none */
       mpi_leave(self);                                                                                                 \
       return e_;                                                                                                       \
     }                                                                                                                  \
+  } while (0)
+
+/* Returns the error class a checking helper (which raised it) returned. */
+#define CHECKED(call)                                                                                                  \
+  do {                                                                                                                 \
+    int err_ = (call);                                                                                                 \
+    if (err_)                                                                                                          \
+      return err_;                                                                                                     \
   } while (0)
 
 /* Waits for the operations to target t (all when t < 0) started by this rank,

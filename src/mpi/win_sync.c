@@ -65,13 +65,6 @@ static void traced_group(rt_win_t *w, const char *action, int assert, const int 
   act_win_traced(w, action, "%d %d%s", assert, n, list);
 }
 
-#define CHECKED(call)                                                                                                  \
-  do {                                                                                                                 \
-    int err_ = (call);                                                                                                 \
-    if (err_)                                                                                                          \
-      return err_;                                                                                                     \
-  } while (0)
-
 int PMPI_Win_fence(int assert, MPI_Win win)
 {
   MPI_ENTER("MPI_Win_fence");

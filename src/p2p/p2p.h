@@ -5,8 +5,8 @@
 #ifndef SIMPI_P2P_H
 #define SIMPI_P2P_H
 #include "../kernel/kernel.h"
-#include "../mpi/datatype.h"
-#include "queues.h"
+#include "../core/datatype.h"
+#include "../runtime/queues.h"
 #include <mpi.h>
 
 /* P2P_COLL: a nonblocking collective (src/coll/nbc.c); kc is the receive

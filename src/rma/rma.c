@@ -2,7 +2,7 @@
  * transfer of each operation between the origin's and the target's hosts,
  * and shared/exclusive window locks. */
 #include "rma.h"
-#include "../mpi/op.h"
+#include "../core/op.h"
 #include "../runtime/runtime.h"
 #include <stdio.h>
 #include <stdlib.h>

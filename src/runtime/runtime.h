@@ -18,7 +18,7 @@
 #ifndef SIMPI_RUNTIME_H
 #define SIMPI_RUNTIME_H
 #include <stddef.h>
-#include "../p2p/queues.h"
+#include "queues.h"
 
 typedef struct rt_opts {
   int np;
@@ -101,10 +101,6 @@ extern rt_rank_t *rt_ranks;
 extern int rt_nranks;
 extern rt_rank_t *rt_self; /* the rank running now */
 
-/* Options (options.c) */
-int rt_parse_options(char *err, size_t errlen);
-/* Platform and placement (platform.c) */
-int rt_setup_platform(char *err, size_t errlen);
 /* Privatization of the program's globals (privatize.c) */
 void rt_priv_init(void);
 void rt_priv_switch(rt_rank_t *to);
@@ -145,31 +141,13 @@ int rt_exit_job_report(char *why, size_t len);
 void rt_exit_process(int status) __attribute__((noreturn));
 /* Source locations (srcloc.c): "file.c:12" or "" */
 void rt_srcloc(void *pc, char *out, size_t len);
-/* Reports (report.c) */
+/* Reports any layer makes (report.c); rt_early_end_hook, when set by
+ * src/start, closes what the layers above keep (the trace) when a run ends
+ * early (why: the reason). */
 void rt_fatal(int status, const char *fmt, ...) __attribute__((noreturn, format(printf, 2, 3)));
 void rt_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void rt_crash_handlers_install(void);
-void rt_report_deadlock(void) __attribute__((noreturn));
-/* Where each rank that has not ended is, one line each (report.c). */
-void rt_report_ranks(void);
-/* Stopping from outside (stop.c): signals and time limits. rt_stop_install
- * takes the function that closes every output and exits with a status;
- * rt_stop_pending is set by a signal and checked where the run's state is
- * whole, which then calls rt_stop_now; rt_stop_time_limit for
- * --time-limit. */
-#include <signal.h>
-extern volatile sig_atomic_t rt_stop_pending;
-void rt_stop_install(void (*finish)(int status, const char *why));
-void rt_stop_now(void) __attribute__((noreturn));
-void rt_stop_time_limit(void) __attribute__((noreturn));
-/* Warnings for messages sent and never received (at the end of a run). */
-void rt_report_unreceived(void);
-void rt_final_report(double wall);
-/* Progress line on a terminal (progress.c) */
-void rt_progress_start(void);
-void rt_progress_startup(int created, int total); /* ranks created so far, at start-up */
-void rt_progress_tick(void);
-void rt_progress_end(void);
+extern void (*rt_early_end_hook)(const char *why);
 /* Statistics (stats.c) */
 void rt_stats_call(rt_rank_t *r, double seconds);
 void rt_stats_compute(int rank, double seconds);

@@ -1,10 +1,10 @@
-/* Unit tests of the datatype engine (src/mpi/datatype.c), without MPI calls:
+/* Unit tests of the datatype engine (src/core/datatype.c, pack.c), without MPI calls:
  * block merging and sizes of large types, struct padding, Get_elements
  * counting, copies between non-contiguous layouts, external32 bytes of mixed
  * structs and long doubles (MPICH 4.0 cannot be compared there), scratch
  * buffers for negative extents, and references. */
 #include "unit.h"
-#include "../../src/mpi/datatype.h"
+#include "../../src/core/datatype.h"
 #include <complex.h>
 #include <float.h>
 #include <stdint.h>

@@ -19,7 +19,7 @@ int main(int argc, char **argv)
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  for (int i = 0; i < 3000; i++) {
+  for (int i = 0; i < 30000; i++) {
     int v = i, sum;
     MPI_Allreduce(&v, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     if (rank == 0 && i % 100 == 0)
@@ -39,13 +39,11 @@ for sig in TERM INT; do
     rm -rf run.json run.ti run.ti_files
     "$top/wrappers/simrun" -np 6 --timeline=run.json --trace-ti=run.ti ./rounds >out 2>err &
     pid=$!
-    sleep "0.$((RANDOM % 30 + 5))"
+    for t in $(seq 100); do [ -e run.json ] && break; sleep 0.05; done # the program has started
+    sleep "0.$((RANDOM % 30))"
     kill -"$sig" "$pid" 2>/dev/null
     wait "$pid"
     rc=$?
-    if [ ! -e run.json ] && [ ! -s err ]; then
-      continue # stopped while simrun's script was still starting: nothing had begun
-    fi
     case $rc in
       0) ;;
       $((128 + num)) ) killed=$((killed + 1))

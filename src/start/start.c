@@ -2,10 +2,10 @@
  * __libc_start_main), builds the platform, spawns one actor per rank that
  * runs the user's main, runs the simulation and reports. */
 #define _GNU_SOURCE
-#include "runtime.h"
+#include "start.h"
 #include "../kernel/kernel.h"
 #include "../compute/compute.h"
-#include "../mpi/comm.h"
+#include "../core/comm.h"
 #include "../action/action.h"
 #include "../action/trace.h"
 #include "../coll/select.h"
@@ -313,6 +313,7 @@ static int simulate(void)
       return 1;
     }
     cmp_trace_hook = act_compute_traced;
+    rt_early_end_hook = trace_close_stopped;
     cmp_trace_sleep_hook = trace_sleep_later;
   }
   if (rt_opts.timeline && rt_timeline_open(err, sizeof err)) {

@@ -10,7 +10,7 @@
  * start-up step) or a second signal is stopped from the handler itself,
  * with what can be written without taking locks. */
 #define _GNU_SOURCE
-#include "runtime.h"
+#include "start.h"
 #include "../kernel/kernel.h"
 #include <signal.h>
 #include <stdio.h>

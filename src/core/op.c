@@ -1,10 +1,9 @@
 /* Reduction operations: the predefined ops on basic types, generated per
  * (op, type) by macros, applied element by element to derived types made of
- * one basic type; user operations (Op_create/Op_free/Op_commutative).
+ * one basic type; the table of user operations.
  * MINLOC/MAXLOC work on the pair types; logical ops on integers and bool;
  * bitwise ops on integers and bytes; SUM/PROD also on complex types. */
 #include "op.h"
-#include "mpi_impl.h"
 #include <complex.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -244,43 +243,21 @@ void op_apply(MPI_Op opv, const void *in, void *inout, int n, const dt_t *t)
   apply_basic(op, t->basic, in, inout, n);
 }
 
-int PMPI_Op_create(MPI_User_function *fn, int commute, MPI_Op *op)
+MPI_Op op_create(MPI_User_function *fn, int commute)
 {
-  MPI_ENTER("MPI_Op_create");
-  CHECK(fn, MPI_COMM_WORLD, MPI_ERR_ARG, "null user function");
-  CHECK(op, MPI_COMM_WORLD, MPI_ERR_ARG, "null op argument");
   if (nuops == uops_cap) {
-    CHECK(uops_cap < (1 << 23), MPI_COMM_WORLD, MPI_ERR_INTERN, "too many user operations");
+    if (uops_cap >= (1 << 23))
+      return MPI_OP_NULL;
     uops_cap = uops_cap ? 2 * uops_cap : 16;
     uops = realloc(uops, sizeof *uops * (size_t)uops_cap);
   }
   uops[nuops] = (user_op_t){fn, commute != 0, 0};
-  *op = SIMPI_HANDLE(SIMPI_KIND_OP, OP_COUNT + nuops);
-  nuops++;
-  MPI_LEAVE(MPI_SUCCESS);
+  return SIMPI_HANDLE(SIMPI_KIND_OP, OP_COUNT + nuops++);
 }
 
-int PMPI_Op_free(MPI_Op *op)
+void op_free(MPI_Op op)
 {
-  MPI_ENTER("MPI_Op_free");
-  CHECK(op, MPI_COMM_WORLD, MPI_ERR_ARG, "null op argument");
-  user_op_t *u = user_op(*op);
-  CHECK(!op_predefined(*op), MPI_COMM_WORLD, MPI_ERR_OP, "cannot free a predefined operation");
-  CHECK(u && !u->freed, MPI_COMM_WORLD, MPI_ERR_OP, "invalid operation (0x%x)", (unsigned)*op);
-  u->freed = 1;
-  *op = MPI_OP_NULL;
-  MPI_LEAVE(MPI_SUCCESS);
+  user_op_t *u = user_op(op);
+  if (u)
+    u->freed = 1;
 }
-
-int PMPI_Op_commutative(MPI_Op op, int *commute)
-{
-  MPI_ENTER("MPI_Op_commutative");
-  CHECK(op_valid(op), MPI_COMM_WORLD, MPI_ERR_OP, "invalid operation (0x%x)", (unsigned)op);
-  CHECK(commute, MPI_COMM_WORLD, MPI_ERR_ARG, "null commute argument");
-  *commute = op_commutative(op);
-  MPI_LEAVE(MPI_SUCCESS);
-}
-
-PMPI_ALIAS(Op_create)
-PMPI_ALIAS(Op_free)
-PMPI_ALIAS(Op_commutative)

@@ -2,7 +2,7 @@
  * shows one stderr line, rewritten twice a second: ranks created so far,
  * then the simulated time, the wall time and the rate of rank switches (events). Nothing when stderr is not a
  * terminal. Checked from the resume hook, every 4096 switches. */
-#include "runtime.h"
+#include "start.h"
 #include "../compute/compute.h"
 #include "../kernel/kernel.h"
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* Options: simrun passes its command line as SIMPI_* environment variables;
  * smpi/ configuration keys are ours, the rest go to SimGrid. A program run
  * without simrun behaves as one rank on the default platform. */
-#include "runtime.h"
+#include "start.h"
 #include "../compute/compute.h"
 #include "../coll/select.h"
 #include <errno.h>

@@ -1,6 +1,7 @@
-/* Datatypes: the type table behind MPI_Datatype handles, and the engine that
- * builds flattened typemaps and packs, unpacks, copies and converts typed
- * buffers (used by p2p, coll, op and the MPI type calls). */
+/* Datatypes: the type table behind MPI_Datatype handles and the
+ * constructors that build flattened typemaps (datatype.c), and the engine
+ * that packs, unpacks, copies and converts typed buffers (pack.c); used by
+ * p2p, coll, rma, op and the MPI type calls. */
 #ifndef SIMPI_DATATYPE_H
 #define SIMPI_DATATYPE_H
 #include <mpi.h>

@@ -1,6 +1,7 @@
 /* Per-rank matching queues, embedded in the rank: posted receives and
  * unexpected messages, both in arrival order; and the rank's requests that
- * were freed while active. */
+ * were freed while active. Part of each rank's state (runtime.h), kept and
+ * read by src/p2p only (the deadlock report reads them too). */
 #ifndef SIMPI_P2P_QUEUES_H
 #define SIMPI_P2P_QUEUES_H
 struct p2p_req;

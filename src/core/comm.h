@@ -49,13 +49,16 @@ static inline const char *comm_name(const rt_comm_t *c) { return c->name; }
 static inline int comm_is_inter(const rt_comm_t *c) { return c->core->inter; }
 /* World rank of a member of the owner's group. */
 int comm_world(const rt_comm_t *c, int local);
+/* World rank of member `local` of side `side` of core (owner: the rank whose
+ * object asks, for MPI_COMM_SELF). */
+int comm_side_world(const comm_core_t *core, int side, int local, int owner);
 /* Point-to-point peers: the remote group of an intercommunicator, else the group. */
 int comm_peer_size(const rt_comm_t *c);
 int comm_peer_world(const rt_comm_t *c, int rank);
 /* Sets up MPI_COMM_WORLD and MPI_COMM_SELF for every rank (at start-up). */
 void comm_init_builtin(void);
 
-/* For the communicator constructors (comm_create.c, topo.c). */
+/* For the communicator constructors (src/mpi/comm_create.c and topo.c). */
 int comm_new_ctx(void);
 comm_core_t *comm_core_new(int size, const int *l2w);
 /* A new object (and handle) for the calling rank on core; NULL core -> MPI_COMM_NULL. */

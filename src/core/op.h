@@ -14,4 +14,9 @@ void op_apply(MPI_Op op, const void *in, void *inout, int count, const dt_t *t);
 /* Remembers which handle names t, for the datatype argument of user
  * functions (dt_t does not carry its handle). */
 void op_note_type(MPI_Datatype h, const dt_t *t);
+/* A new user operation (MPI_OP_NULL when the table is full), and its
+ * release: its slot is never reused, so a collective still running with it
+ * keeps a valid entry. */
+MPI_Op op_create(MPI_User_function *fn, int commute);
+void op_free(MPI_Op op);
 #endif

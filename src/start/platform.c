@@ -2,7 +2,7 @@
  * default cluster (one host per rank), and places ranks on hosts: the
  * hostfile's lines in order, or the platform's hosts round-robin. */
 #define _GNU_SOURCE
-#include "runtime.h"
+#include "start.h"
 #include "../kernel/kernel.h"
 #include "../p2p/p2p.h"
 #include <ctype.h>

@@ -13,7 +13,20 @@ typedef struct topo {
   int **in, **out, **inw, **outw, *indeg, *outdeg, weighted;
 } topo_t;
 
+/* Constructors: a Cartesian grid (periods NULL: none periodic), and a
+ * distributed graph of n members without edges, then its edges (weight w). */
+topo_t *topo_cart_new(int ndims, const int dims[], const int periods[]);
+topo_t *topo_dist_new(int n);
+void topo_add_edge(topo_t *t, int src, int dst, int w);
 void topo_free(topo_t *t);
+/* Cartesian grids: the first maxdims coordinates of rank, and the rank at
+ * coords (-1 when a coordinate falls off a non-periodic edge). */
+void topo_coords(const topo_t *t, int rank, int maxdims, int coords[]);
+int topo_rank(const topo_t *t, const int coords[]);
+/* Graphs: where rank's edges begin in t->edges. */
+int topo_graph_first(const topo_t *t, int rank);
+/* A malloc'ed copy of n ints (never NULL, even for n = 0). */
+int *topo_copy_ints(const int *a, int n);
 
 struct rt_comm;
 /* The calling rank's neighbours in the order of MPI 3.1 section 7.6, with

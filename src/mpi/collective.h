@@ -1,0 +1,100 @@
+/* What the collective calls share: checks of roots, buffers, counts and
+ * operations, and the three forms of each call. Each call has one body (an
+ * always-inlined function, so that call sites recorded by MPI_ENTER are the
+ * user's) serving the three forms: a NULL request pointer means the
+ * blocking form, nb says which of the other two. */
+#ifndef SIMPI_MPI_COLLECTIVE_H
+#define SIMPI_MPI_COLLECTIVE_H
+#include "mpi_impl.h"
+#include "info.h"
+#include "../core/op.h"
+#include "request.h"
+#include "../action/action.h"
+#include "../compute/compute.h"
+#include <stdlib.h>
+#include <string.h>
+#define BODY static inline __attribute__((always_inline)) int
+
+/* On an intercommunicator the root is MPI_ROOT (the root itself), MPI_PROC_NULL
+ * (the rest of its group) or a rank of the remote group. */
+#define CHECK_ROOT(root, c, comm)                                                                                      \
+  CHECK(comm_is_inter(c) ? (root) == MPI_ROOT || (root) == MPI_PROC_NULL || ((root) >= 0 && (root) < comm_peer_size(c)) \
+                         : (root) >= 0 && (root) < comm_size(c),                                                       \
+        comm, MPI_ERR_ROOT, "invalid root %d (communicator size %d)", root, comm_size(c))
+#define AT_ROOT(c, root) (comm_is_inter(c) ? (root) == MPI_ROOT : comm_rank(c) == (root))
+/* The collectives that exist on intercommunicators here. */
+#define CHECK_INTRA(c, comm)                                                                                           \
+  CHECK(!comm_is_inter(c), comm, MPI_ERR_COMM, "this collective is not supported on intercommunicators")
+#define CHECK_OP(op, t, h, comm)                                                                                       \
+  do {                                                                                                                 \
+    CHECK(op_valid(op), comm, MPI_ERR_OP, "invalid operation (0x%x)", (unsigned)(op));                               \
+    CHECK(!op_check(op, t), comm, MPI_ERR_OP, "operation 0x%x is not defined on %s", (unsigned)(op), (t)->name);    \
+    if (!op_predefined(op))                                                                                            \
+      op_note_type(h, t);                                                                                              \
+  } while (0)
+#define CHECK_NOT_IN_PLACE(buf, comm, what)                                                                            \
+  CHECK((buf) != MPI_IN_PLACE, comm, MPI_ERR_BUFFER, "MPI_IN_PLACE is not allowed as the %s here", what)
+#define CHECK_NOT_ALIASED(sbuf, rbuf, n, comm)                                                                         \
+  CHECK((sbuf) != (rbuf) || (n) == 0 || !(sbuf) || cmp_in_shared_block(sbuf), comm, MPI_ERR_BUFFER,                                                 \
+        "send and receive buffers are the same memory (use MPI_IN_PLACE)")
+#define CHECK_ARRAY(arr, comm, what)                                                                                   \
+  CHECK((arr) != NULL, comm, MPI_ERR_ARG, "null %s array", what)
+#define CHECK_COUNTS(arr, n, comm, what)                                                                               \
+  do {                                                                                                                 \
+    CHECK_ARRAY(arr, comm, what);                                                                                      \
+    for (int i_ = 0; i_ < (n); i_++)                                                                                   \
+      CHECK((arr)[i_] >= 0, comm, MPI_ERR_COUNT, "negative count %d in %s[%d]", (arr)[i_], what, i_);                 \
+  } while (0)
+/* The three forms of each call: the blocking one, the I-form and the
+ * persistent (_init) form, which also takes an info object. */
+#define BLOCKING 0, MPI_INFO_NULL
+#define NONBLOCKING 1, MPI_INFO_NULL
+#define PERSISTENT 2
+#define CHECK_REQ(nb, req, comm)                                                                                       \
+  do {                                                                                                                 \
+    CHECK(!(nb) || (req), comm, MPI_ERR_ARG, "request is NULL");                                                       \
+    CHECK(info_valid(info), comm, MPI_ERR_INFO, "invalid info object (0x%x)", (unsigned)info);                          \
+  } while (0)
+/* On an intercommunicator, the root's group but for the root (MPI_PROC_NULL) has
+ * nothing to do and its arguments mean nothing; the call still counts, as
+ * every member numbers collectives alike. */
+#define NOTHING_AT_PROC_NULL(id, c, root, nb, req)                                                                     \
+  do {                                                                                                                 \
+    if (comm_is_inter(c) && (root) == MPI_PROC_NULL) {                                                                 \
+      CHECK_REQ(nb, req, (c)->handle);                                                                                 \
+      (c)->coll_seq++;                                                                                                 \
+      if ((nb) == PERSISTENT) {                                                                                        \
+        p2p_req_t *r_ = act_persist_noop(id, c);                                                                       \
+        r_->comm = (c)->handle;                                                                                        \
+        *(req) = req_handle_new(r_);                                                                                   \
+      } else {                                                                                                         \
+        act_coll_procnull(id, c);                                                                                      \
+        if (nb)                                                                                                        \
+          *(req) = req_completed(self);                                                                                \
+      }                                                                                                                \
+      MPI_LEAVE(MPI_SUCCESS);                                                                                          \
+    }                                                                                                                  \
+  } while (0)
+
+/* Runs the blocking action act_fn args, or starts the nonblocking one, or
+ * makes the persistent one, and returns its handle. */
+#define RUN(req, comm, fn, args)                                                                                       \
+  do {                                                                                                                 \
+    if (req) {                                                                                                         \
+      p2p_req_t *r_ = nb == PERSISTENT ? act_persist_##fn args : act_i##fn args;                                      \
+      r_->comm = comm;                                                                                                 \
+      *(req) = req_handle_new(r_);                                                                                     \
+    } else {                                                                                                           \
+      int rc_ = act_##fn args;                                                                                         \
+      CHECK(!rc_, comm, rc_, "a message was truncated: the ranks' type signatures differ");                           \
+    }                                                                                                                  \
+  } while (0)
+
+static inline long sum(const int *counts, int n)
+{
+  long s = 0;
+  for (int i = 0; i < n; i++)
+    s += counts[i];
+  return s;
+}
+#endif

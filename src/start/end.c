@@ -1,0 +1,161 @@
+/* The end of a run: the deadlock report (where each blocked rank is, what
+ * it waits for, the first cycle of waits, the ranks that left early), where
+ * each rank is when a run is stopped, messages never received, and the
+ * final one-line summary. */
+#include "start.h"
+#include "../kernel/kernel.h"
+#include "../p2p/p2p.h"
+#include "../compute/compute.h"
+#include "../action/trace.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* The rank r waits for (world rank), or -1 when it waits for anyone or nobody. */
+static int waits_for(const rt_rank_t *r)
+{
+  if (r->state != RT_RUNNING || !r->waiting_on)
+    return -1;
+  return r->waiting_on->peer_world;
+}
+
+/* Prints the first cycle of ranks waiting for each other, if there is one. */
+static void report_cycle(void)
+{
+  char *seen = calloc((size_t)rt_nranks, 1);
+  for (int start = 0; start < rt_nranks; start++) {
+    if (seen[start])
+      continue;
+    /* walk from start; seen marks 2 = on this walk, 1 = done */
+    int r = start;
+    while (r >= 0 && !seen[r]) {
+      seen[r] = 2;
+      r = waits_for(&rt_ranks[r]);
+    }
+    if (r >= 0 && seen[r] == 2) {
+      char line[1024];
+      int len = snprintf(line, sizeof line, "simpi: the waits form a cycle: rank %d", r);
+      int k = waits_for(&rt_ranks[r]), hops = 0;
+      while (k != r && hops++ < 16 && len < (int)sizeof line - 64) {
+        len += snprintf(line + len, sizeof line - (size_t)len, " waits for rank %d, which", k);
+        k = waits_for(&rt_ranks[k]);
+      }
+      snprintf(line + len, sizeof line - (size_t)len, " waits for rank %d", r);
+      fprintf(stderr, "%s\n", line);
+      break;
+    }
+    for (int x = start; x >= 0 && seen[x] == 2; x = waits_for(&rt_ranks[x]))
+      seen[x] = 1;
+  }
+  free(seen);
+}
+
+/* Where each rank that has not ended is: its MPI call, what it waits for
+ * and the source line; then the ranks that left before MPI_Finalize. */
+void rt_report_ranks(void)
+{
+  int left = 0, shown = 0, unborn = 0;
+  for (int i = 0; i < rt_nranks; i++) {
+    left += rt_ranks[i].state == RT_RUNNING;
+    unborn += rt_ranks[i].state == RT_NEW;
+  }
+  for (int i = 0; i < rt_nranks; i++) {
+    rt_rank_t *r = &rt_ranks[i];
+    if (r->state != RT_RUNNING)
+      continue;
+    if (shown++ == 64) {
+      fprintf(stderr, "  ... and %d more\n", left - 64);
+      break;
+    }
+    char loc[600], what[200] = "";
+    rt_srcloc(r->call_pc, loc, sizeof loc);
+    if (r->waiting_on) {
+      p2p_describe(r->waiting_on, what, sizeof what);
+      int peer = r->waiting_on->peer_world;
+      if (peer >= 0 && peer < rt_nranks && rt_ranks[peer].state == RT_ENDED) {
+        size_t n = strlen(what);
+        snprintf(what + n, sizeof what - n, ", but rank %d has %s", peer,
+                 rt_ranks[peer].finalized ? "already called MPI_Finalize" : "already ended");
+      }
+    }
+    else if (r->waiting_note)
+      snprintf(what, sizeof what, "%s", r->waiting_note);
+    else if (r->q.probing)
+      snprintf(what, sizeof what, "probing for a message from rank %d (tag %d)", r->q.probe_src, r->q.probe_tag);
+    if (r->trace_file)
+      fprintf(stderr, "  rank %d: in %s%s%s, replaying %s:%ld\n", i, r->call ? r->call : "(no MPI call)",
+              what[0] ? " " : "", what, r->trace_file, r->trace_line);
+    else
+      fprintf(stderr, "  rank %d: in %s%s%s%s%s\n", i, r->call ? r->call : "(no MPI call)",
+              what[0] ? " " : "", what, loc[0] ? " at " : "", loc);
+  }
+  if (unborn)
+    fprintf(stderr, "  %d rank%s never started\n", unborn, unborn == 1 ? "" : "s");
+  for (int i = 0, gone = 0; i < rt_nranks && gone < 16; i++) { /* who they may be waiting for */
+    rt_rank_t *r = &rt_ranks[i];
+    if (r->state != RT_ENDED || !r->initialized || r->finalized)
+      continue;
+    char loc[600] = "";
+    if (r->exit_pc)
+      rt_srcloc(r->exit_pc, loc, sizeof loc);
+    fprintf(stderr, "  rank %d: %s%s%s before MPI_Finalize\n", i, r->exit_pc ? "called exit" : "returned from main",
+            loc[0] ? " at " : "", loc);
+    gone++;
+  }
+}
+
+void rt_report_deadlock(void)
+{
+  rt_progress_end();
+  fflush(stdout);
+  int blocked = 0;
+  for (int i = 0; i < rt_nranks; i++)
+    blocked += rt_ranks[i].state != RT_ENDED;
+  char what[128];
+  snprintf(what, sizeof what, "deadlock at simulated time %.6f s: %d rank%s blocked", kern_now(), blocked,
+           blocked == 1 ? " is" : "s are");
+  trace_close_stopped(what); /* what was recorded helps to see where the ranks got stuck */
+  fprintf(stderr, "simpi: %s\n", what);
+  rt_report_ranks();
+  report_cycle();
+  rt_timeline_close(1); /* with the calls the ranks are blocked in */
+  rt_paje_close();
+  fflush(NULL);
+  rt_exit_process(1);
+}
+
+/* Messages that reached a rank's queue and were never received. */
+void rt_report_unreceived(void)
+{
+  int n = 0;
+  for (int i = 0; i < rt_nranks; i++)
+    for (p2p_msg_t *m = rt_ranks[i].q.uhead; m; m = m->next) {
+      if (m->ctx % 2) /* the collective context: the library's own messages */
+        continue;
+      if (n++ == 20)
+        break;
+      char loc[600];
+      rt_srcloc(m->pc, loc, sizeof loc);
+      rt_warn("message from rank %d to rank %d (tag %d, %s, %zu bytes)%s%s was never received", m->owner, i,
+              m->tag, m->comm_name ? m->comm_name : "?", m->bytes, loc[0] ? " sent at " : "", loc);
+    }
+}
+
+void rt_final_report(double wall)
+{
+  if (rt_opts.quiet && !rt_opts.display_timing)
+    return;
+  fflush(stdout);
+  double program = cmp_stats.measured, simulator = wall > program ? wall - program : 0;
+  char sampling[96] = "";
+  if (cmp_stats.samples || cmp_stats.skipped)
+    snprintf(sampling, sizeof sampling, "; sampled loops: %ld iterations run, %ld skipped", cmp_stats.samples,
+             cmp_stats.skipped);
+  fprintf(stderr, "simpi: simulated time %.6f s, wall time %.3f s, %d rank%s (program %.3f s, simulator %.3f s%s)\n",
+          kern_now(), wall, rt_nranks, rt_nranks == 1 ? "" : "s", program, simulator, sampling);
+  if (rt_opts.display_timing)
+    fprintf(stderr, "simpi: timing: %.3f s of wall time, %.1f%% running the program's computation (%ld bursts "
+                    "injected), %.1f%% in the simulator\n",
+            wall, wall > 0 ? 100 * program / wall : 0, cmp_stats.bursts, wall > 0 ? 100 * simulator / wall : 0);
+}
