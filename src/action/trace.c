@@ -311,6 +311,8 @@ void simpi_trace_position(const char *file, long line)
 
 void simpi_trace_sleep(double seconds) { act_sleep(seconds); }
 
+void simpi_trace_fail(const char *msg) { rt_fatal(1, "%s", msg); }
+
 void simpi_trace_wildcard(int any)
 {
   if (rt_self)
