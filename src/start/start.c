@@ -363,8 +363,9 @@ static int simulate(void)
   rt_paje_close();
   int status = job_status();
   rt_final_report(wall_now() - wall_start);
-  fflush(NULL);
-  rt_exit_process(status);
+  if (fflush(NULL) || ferror(stdout))
+    rt_output_failed("program's output", "stdout", errno);
+  rt_exit_process(status ? status : rt_outputs_lost ? 1 : 0);
 }
 
 static int simpi_main(int argc, char **argv, char **envp)
