@@ -45,13 +45,18 @@ const char *mpi_error_text(int code);
     }                                                                                                                  \
   } while (0)
 
+/* What a communicator handle that names none is, in words (comm.c). */
+const char *mpi_bad_comm(MPI_Comm h);
 #define CHECK_COMM(h, c)                                                                                               \
   rt_comm_t *c = comm_get(h);                                                                                          \
-  CHECK(c, MPI_COMM_WORLD, MPI_ERR_COMM, "invalid communicator (0x%x)", (unsigned)(h))
+  CHECK(c, MPI_COMM_WORLD, MPI_ERR_COMM, "%s", mpi_bad_comm(h))
 #define CHECK_TYPE(h, t, comm)                                                                                         \
   const dt_t *t = dt_get(h);                                                                                           \
   CHECK(t, comm, MPI_ERR_TYPE,                                                                                         \
-        dt_lookup(h) ? "datatype 0x%x is not committed (MPI_Type_commit)" : "invalid datatype (0x%x)", (unsigned)(h))
+        dt_lookup(h)                ? "datatype 0x%x is not committed (MPI_Type_commit)"                             \
+        : (h) == MPI_DATATYPE_NULL ? "the datatype is MPI_DATATYPE_NULL (0x%x)"                                      \
+                                   : "invalid datatype (0x%x)",                                                      \
+        (unsigned)(h))
 /* Type calls that accept uncommitted types; name says which argument. */
 #define CHECK_ANY_TYPE(h, t, name)                                                                                     \
   dt_t *t = dt_lookup(h);                                                                                              \

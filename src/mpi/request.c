@@ -80,7 +80,7 @@ int req_build(rt_rank_t *self, p2p_req_t **out, enum p2p_kind kind, enum p2p_mod
 {
   rt_comm_t *c = comm_get(comm);
   if (!c)
-    return mpi_error(self, MPI_COMM_WORLD, MPI_ERR_COMM, "invalid communicator (0x%x)", (unsigned)comm);
+    return mpi_error(self, MPI_COMM_WORLD, MPI_ERR_COMM, "%s", mpi_bad_comm(comm));
   const dt_t *t = dt_get(type);
   if (!t)
     return mpi_error(self, comm, MPI_ERR_TYPE,
