@@ -1,6 +1,7 @@
 /* Environment calls: Init/Finalize/Abort, the clock, versions, processor
  * name, thread levels; and the entry/exit bookkeeping of every MPI call. */
 #include "mpi_impl.h"
+#include "request.h"
 #include "../action/trace.h"
 #include "../compute/compute.h"
 #include "../kernel/kernel.h"
@@ -99,9 +100,11 @@ int PMPI_Finalize(void)
 {
   MPI_ENTER("MPI_Finalize");
   act_bsend_flush(0);
-  if (self->live_requests > 0)
-    rt_warn("rank %d: MPI_Finalize with %ld pending request%s (never completed or freed)", self->id,
+  if (self->live_requests > 0) {
+    rt_warn("rank %d: MPI_Finalize with %ld pending request%s (never completed or freed):", self->id,
             self->live_requests, self->live_requests == 1 ? "" : "s");
+    req_report_pending(self);
+  }
   act_finalize();
   self->finalized = 1;
   mpi_leave(self);

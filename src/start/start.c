@@ -8,6 +8,7 @@
 #include "../core/comm.h"
 #include "../action/action.h"
 #include "../action/trace.h"
+#include "../action/check.h"
 #include "../coll/select.h"
 #include <dlfcn.h>
 #include <errno.h>
@@ -358,6 +359,7 @@ static int simulate(void)
     rt_exit_run_process_handlers(); /* the globals' destructors, once all ranks are done */
   trace_close();
   rt_report_unreceived();
+  check_coll_report();
   rt_stats_report();
   rt_timeline_close(0);
   rt_paje_close();
