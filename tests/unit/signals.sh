@@ -40,7 +40,7 @@ for sig in TERM INT; do
     "$top/wrappers/simrun" -np 6 --timeline=run.json --trace-ti=run.ti ./rounds >out 2>err &
     pid=$!
     for t in $(seq 100); do [ -e run.json ] && break; sleep 0.05; done # the program has started
-    sleep "0.$((RANDOM % 30))"
+    sleep "0.$((RANDOM % 20))"
     kill -"$sig" "$pid" 2>/dev/null
     wait "$pid"
     rc=$?
