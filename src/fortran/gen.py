@@ -350,6 +350,8 @@ def main():
           "      EXTERNAL MPI_AINT_ADD, MPI_AINT_DIFF",
           "      INTEGER*8 MPI_AINT_ADD, MPI_AINT_DIFF"]
     h += ["      EXTERNAL %s" % cb for cb in CALLBACKS]
+    h += ["      EXTERNAL SMPI_EXECUTE_FLOPS, SMPI_EXECUTE_FLOPS_BENCHED",
+          "      EXTERNAL SMPI_EXECUTE, SMPI_EXECUTE_BENCHED"]
     for l in h:
         assert len(l) <= 72, "mpif.h line longer than 72 columns: " + l
     open(outdir + "/mpif.h", "w").write("\n".join(h) + "\n")
