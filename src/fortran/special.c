@@ -212,35 +212,18 @@ static ft_keyval_t *keyval_new(void *copy, void *del, MPI_Aint extra, int mpi1)
   return k;
 }
 
-FT_API void pmpi_comm_create_keyval_(void *copy_fn, void *delete_fn, MPI_Fint *keyval, MPI_Aint *extra_state,
-                                     MPI_Fint *ierror)
-{
-  int rc;
-  FT_CALL(rc = PMPI_Comm_create_keyval(copy_trampoline, delete_trampoline, keyval,
-                                       keyval_new(copy_fn, delete_fn, *extra_state, 0)));
-  *ierror = rc;
-}
-FT_ALIAS(comm_create_keyval)
-
-FT_API void pmpi_win_create_keyval_(void *copy_fn, void *delete_fn, MPI_Fint *keyval, MPI_Aint *extra_state,
-                                    MPI_Fint *ierror)
-{
-  int rc;
-  FT_CALL(rc = PMPI_Win_create_keyval(copy_trampoline, delete_trampoline, keyval,
-                                      keyval_new(copy_fn, delete_fn, *extra_state, 0)));
-  *ierror = rc;
-}
-FT_ALIAS(win_create_keyval)
-
-FT_API void pmpi_keyval_create_(void *copy_fn, void *delete_fn, MPI_Fint *keyval, MPI_Fint *extra_state,
-                                MPI_Fint *ierror)
-{
-  int rc;
-  FT_CALL(rc = PMPI_Keyval_create(copy_trampoline, delete_trampoline, keyval,
-                                  keyval_new(copy_fn, delete_fn, *extra_state, 1)));
-  *ierror = rc;
-}
-FT_ALIAS(keyval_create)
+#define KEYVAL_CREATE(name, Name, X, mpi1)                                                                            \
+  FT_API void pmpi_##name##_(void *copy_fn, void *delete_fn, MPI_Fint *keyval, X *extra_state, MPI_Fint *ierror)      \
+  {                                                                                                                    \
+    int rc;                                                                                                            \
+    FT_CALL(rc = PMPI_##Name(copy_trampoline, delete_trampoline, keyval,                                               \
+                             keyval_new(copy_fn, delete_fn, *extra_state, mpi1)));                                     \
+    *ierror = rc;                                                                                                      \
+  }                                                                                                                    \
+  FT_ALIAS(name)
+KEYVAL_CREATE(comm_create_keyval, Comm_create_keyval, MPI_Aint, 0)
+KEYVAL_CREATE(win_create_keyval, Win_create_keyval, MPI_Aint, 0)
+KEYVAL_CREATE(keyval_create, Keyval_create, MPI_Fint, 1)
 
 /* The predefined callbacks, with Fortran's arguments (the window ones are the same functions). */
 FT_API void mpi_comm_null_copy_fn_(MPI_Fint *h, MPI_Fint *kv, MPI_Aint *ex, MPI_Aint *in, MPI_Aint *out,
@@ -294,59 +277,26 @@ static MPI_Aint attr_value(int keyval, void *v)
   return (MPI_Aint)v;
 }
 
-FT_API void pmpi_comm_set_attr_(MPI_Fint *comm, MPI_Fint *keyval, MPI_Aint *val, MPI_Fint *ierror)
-{
-  int rc;
-  FT_CALL(rc = PMPI_Comm_set_attr(PMPI_Comm_f2c(*comm), *keyval, (void *)*val));
-  *ierror = rc;
-}
-FT_ALIAS(comm_set_attr)
-
-FT_API void pmpi_win_set_attr_(MPI_Fint *win, MPI_Fint *keyval, MPI_Aint *val, MPI_Fint *ierror)
-{
-  int rc;
-  FT_CALL(rc = PMPI_Win_set_attr(PMPI_Win_f2c(*win), *keyval, (void *)*val));
-  *ierror = rc;
-}
-FT_ALIAS(win_set_attr)
-
-FT_API void pmpi_attr_put_(MPI_Fint *comm, MPI_Fint *keyval, MPI_Fint *val, MPI_Fint *ierror)
-{
-  int rc;
-  FT_CALL(rc = PMPI_Attr_put(PMPI_Comm_f2c(*comm), *keyval, (void *)(intptr_t)*val));
-  *ierror = rc;
-}
-FT_ALIAS(attr_put)
-
-FT_API void pmpi_comm_get_attr_(MPI_Fint *comm, MPI_Fint *keyval, MPI_Aint *val, MPI_Fint *flag, MPI_Fint *ierror)
-{
-  void *v = NULL;
-  int rc;
-  FT_CALL(rc = PMPI_Comm_get_attr(PMPI_Comm_f2c(*comm), *keyval, &v, flag));
-  if (rc == MPI_SUCCESS && *flag)
-    *val = attr_value(*keyval, v);
-  *ierror = rc;
-}
-FT_ALIAS(comm_get_attr)
-
-FT_API void pmpi_win_get_attr_(MPI_Fint *win, MPI_Fint *keyval, MPI_Aint *val, MPI_Fint *flag, MPI_Fint *ierror)
-{
-  void *v = NULL;
-  int rc;
-  FT_CALL(rc = PMPI_Win_get_attr(PMPI_Win_f2c(*win), *keyval, &v, flag));
-  if (rc == MPI_SUCCESS && *flag)
-    *val = attr_value(*keyval, v);
-  *ierror = rc;
-}
-FT_ALIAS(win_get_attr)
-
-FT_API void pmpi_attr_get_(MPI_Fint *comm, MPI_Fint *keyval, MPI_Fint *val, MPI_Fint *flag, MPI_Fint *ierror)
-{
-  void *v = NULL;
-  int rc;
-  FT_CALL(rc = PMPI_Attr_get(PMPI_Comm_f2c(*comm), *keyval, &v, flag));
-  if (rc == MPI_SUCCESS && *flag)
-    *val = (MPI_Fint)attr_value(*keyval, v);
-  *ierror = rc;
-}
-FT_ALIAS(attr_get)
+/* Set and get for communicators and windows (address-sized values) and
+ * MPI-1's Attr_put/Attr_get (INTEGER values). */
+#define ATTRIBUTES(set, Set, get, Get, H, V)                                                                          \
+  FT_API void pmpi_##set##_(MPI_Fint *h, MPI_Fint *keyval, V *val, MPI_Fint *ierror)                                 \
+  {                                                                                                                    \
+    int rc;                                                                                                            \
+    FT_CALL(rc = PMPI_##Set(PMPI_##H##_f2c(*h), *keyval, (void *)(intptr_t)*val));                                     \
+    *ierror = rc;                                                                                                      \
+  }                                                                                                                    \
+  FT_ALIAS(set)                                                                                                        \
+  FT_API void pmpi_##get##_(MPI_Fint *h, MPI_Fint *keyval, V *val, MPI_Fint *flag, MPI_Fint *ierror)                 \
+  {                                                                                                                    \
+    void *v = NULL;                                                                                                    \
+    int rc;                                                                                                            \
+    FT_CALL(rc = PMPI_##Get(PMPI_##H##_f2c(*h), *keyval, &v, flag));                                                  \
+    if (rc == MPI_SUCCESS && *flag)                                                                                    \
+      *val = (V)attr_value(*keyval, v);                                                                                \
+    *ierror = rc;                                                                                                      \
+  }                                                                                                                    \
+  FT_ALIAS(get)
+ATTRIBUTES(comm_set_attr, Comm_set_attr, comm_get_attr, Comm_get_attr, Comm, MPI_Aint)
+ATTRIBUTES(win_set_attr, Win_set_attr, win_get_attr, Win_get_attr, Win, MPI_Aint)
+ATTRIBUTES(attr_put, Attr_put, attr_get, Attr_get, Comm, MPI_Fint)

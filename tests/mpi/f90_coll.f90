@@ -11,26 +11,7 @@ module state
   real(8), allocatable :: work(:)      ! heap, through a descriptor in the module
 end module state
 
-module checks
-  use mpi
-  implicit none
-contains
-  subroutine report(what, ok)
-    character(len=*), intent(in) :: what
-    logical, intent(in) :: ok
-    logical :: all
-    integer :: rank, ierr
-    call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
-    call MPI_Reduce(ok, all, 1, MPI_LOGICAL, MPI_LAND, 0, MPI_COMM_WORLD, ierr)
-    if (rank == 0) then
-      if (all) then
-        write (*, '(a, a)') what, ': ok'
-      else
-        write (*, '(a, a)') what, ': FAIL'
-      end if
-    end if
-  end subroutine report
-end module checks
+include 'checks.inc'
 
 ! a reduction in Fortran: x + y + 1 at each combination of two values
 subroutine addsq(invec, inoutvec, len, datatype)

@@ -5,26 +5,7 @@
 ! MPI_COMM_DUP_FN, a copy callback in Fortran), info objects, and errors
 ! returned to the program; rank 0 prints one verdict per case
 ! np: 1 2 4 6
-module checks
-  use mpi
-  implicit none
-contains
-  subroutine report(what, ok)
-    character(len=*), intent(in) :: what
-    logical, intent(in) :: ok
-    logical :: all
-    integer :: rank, ierr
-    call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
-    call MPI_Reduce(ok, all, 1, MPI_LOGICAL, MPI_LAND, 0, MPI_COMM_WORLD, ierr)
-    if (rank == 0) then
-      if (all) then
-        write (*, '(a, a)') what, ': ok'
-      else
-        write (*, '(a, a)') what, ': FAIL'
-      end if
-    end if
-  end subroutine report
-end module checks
+include 'checks.inc'
 
 ! an attribute copy callback: the copy is the value plus the extra state
 subroutine copy_plus(oldcomm, keyval, extra, valin, valout, flag, ierr)
