@@ -24,6 +24,13 @@
     mpi_binding_pc = NULL;                                                                                             \
   } while (0)
 
+/* The error code, where the caller asked for it (mpi_f08's ierror is optional). */
+static inline void ft_ierror(MPI_Fint *ierror, int rc)
+{
+  if (ierror)
+    *ierror = rc;
+}
+
 /* COMMON /SIMPI_F/ of mpif.h and the mpi module, in the order gen.py
  * (SENTINELS) writes it; the program's copy is the one used (the linker
  * makes the library's references point to it). */

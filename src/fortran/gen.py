@@ -12,7 +12,9 @@ through the C preprocessor.
   gen.py "CC -E" INCLUDE_DIR OUT_DIR
 
 writes OUT_DIR/bindings.c (one C function per call, Fortran-callable),
-OUT_DIR/mpif.h (valid fixed and free form) and OUT_DIR/mpi.f90 (module mpi).
+OUT_DIR/mpif.h (valid fixed and free form), OUT_DIR/mpi.f90 (module mpi) and
+OUT_DIR/mpi_f08.f90 (module mpi_f08: the same C functions, as its handle and
+status types hold exactly the integers of mpi's; large counts as overloads).
 """
 import re
 import shlex
@@ -47,6 +49,7 @@ SPECIAL = {
     "Aint_add": "base:aint disp:aint =integer(kind=MPI_ADDRESS_KIND)",
     "Aint_diff": "addr1:aint addr2:aint =integer(kind=MPI_ADDRESS_KIND)",
     "Buffer_detach": "buffer_addr:choice size:int",
+    "Buffer_detach_c": "buffer_addr:choice size:count",
     "Address": "location:choice address:int",
     "Type_hvector": "count:int blocklength:int stride:int oldtype:handle newtype:handle",
     "Type_hindexed": "count:int array_of_blocklengths:int[] array_of_displacements:int[] oldtype:handle newtype:handle",
@@ -97,7 +100,8 @@ def prototypes(incdir):
 
 
 def constants(cpp, incdir):
-    """{name: int value} of the object-like MPI_ macros of mpi.h that are integers."""
+    """{name: (int value, C handle type or None)} of the object-like MPI_ macros of mpi.h that are
+    integers (the handle type from the macro's cast: MPI_COMM_WORLD is an MPI_Comm)."""
     cpp = shlex.split(cpp)
     names = subprocess.run(cpp + ["-dM", "-I" + incdir, "-include", "mpi.h", "-x", "c", "/dev/null"],
                            capture_output=True, text=True, check=True).stdout
@@ -110,6 +114,8 @@ def constants(cpp, incdir):
     for name, expr in re.findall(r"^SIMPIGEN_(\w+) (.*)$", exp, flags=re.M):
         if "*" in expr or name.startswith("MPI_F_"):
             continue  # pointers (MPI_BOTTOM, MPI_STATUS_IGNORE ...) are variables in Fortran
+        cast = re.match(r"\(*(MPI_[A-Za-z]+)\)", expr)
+        handle = cast.group(1) if cast and cast.group(1) in HANDLES else None
         expr = re.sub(r"sizeof\((?:MPI_Aint|MPI_Offset|MPI_Count)\)", "8", expr).replace("sizeof(MPI_Fint)", "4")
         expr = re.sub(r"\((?:unsigned|int|long|MPI_\w+)\)", "", expr)  # casts
         try:
@@ -117,7 +123,7 @@ def constants(cpp, incdir):
         except Exception:
             continue  # function names (MPI_COMM_DUP_FN) and the like
         if isinstance(v, int) and -2**31 <= v < 2**31:
-            values[name] = v
+            values[name] = (v, handle)
     return values
 
 
@@ -235,7 +241,7 @@ def c_binding(ret, name, params):
     lines.append("  int rc;")
     lines.append("  FT_CALL(rc = PMPI_%s(%s));" % (name, ", ".join(args)))
     lines += ["  " + s for s in post + free]
-    lines += ["  *ierror = rc;", "}", "FT_ALIAS(%s)" % name.lower(), ""]
+    lines += ["  ft_ierror(ierror, rc);", "}", "FT_ALIAS(%s)" % name.lower(), ""]
     return "\n".join(lines)
 
 
@@ -251,33 +257,48 @@ F_TYPE = {"handle": "integer", "handle_out": "integer", "handle[]": "integer", "
 F_DIMS = {"handle[]": "(*)", "int[]": "(*)", "index[]": "(*)", "weights": "(*)", "logical[]": "(*)", "aint[]": "(*)",
           "status": "(MPI_STATUS_SIZE)", "status_in": "(MPI_STATUS_SIZE)", "statuses": "(MPI_STATUS_SIZE,*)",
           "ranges": "(3,*)", "choice": "(*)"}
+# mpi_f08: handles and statuses are types holding the same integers (passed by reference
+# alike); choice buffers are assumed-type; ierror is optional (the C bindings accept NULL)
+F08_TYPE = dict(F_TYPE, status="type(MPI_Status)", status_in="type(MPI_Status)", statuses="type(MPI_Status)",
+                choice="type(*)")
+F08_DIMS = dict(F_DIMS, status="", status_in="", statuses="(*)")
+# the handle type of the handles of SPECIAL's calls
+HANDLE_OF = {"comm": "MPI_Comm", "win": "MPI_Win", "info": "MPI_Info", "oldtype": "MPI_Datatype",
+             "newtype": "MPI_Datatype", "array_of_types": "MPI_Datatype"}
+# MPI-1 calls that mpi_f08 does not have (removed or deprecated before it came)
+NOT_IN_F08 = {"Address", "Type_hvector", "Type_hindexed", "Type_struct", "Errhandler_create", "Errhandler_set",
+              "Errhandler_get", "Keyval_create", "Keyval_free", "Attr_put", "Attr_get", "Attr_delete"}
 
 
 def fortran_signature(name, params):
-    """([(param, kind)], result type or None) of MPI_name in Fortran."""
+    """([(param, kind, handle type)], result type or None) of MPI_name in Fortran."""
     if name in SPECIAL:
         spec, _, result = SPECIAL[name].partition("=")
-        return [tuple(p.split(":")) for p in spec.split()], result or None
-    return [(n, fortran_kind(name, ct, n)) for ct, n in params], None
+        sig = [tuple(p.split(":")) for p in spec.split()]
+        return [(n, k, HANDLE_OF.get(n)) for n, k in sig], result or None
+    return [(n, fortran_kind(name, ct, n), ct.replace("const ", "").split()[0]) for ct, n in params], None
 
 
-def interface(name, params, result):
+def interface(name, params, result, f08=False):
     """A Fortran interface body for MPI_name, or None where any actual must pass (baseptr)."""
-    if any(k == "baseptr" for n, k in params):
+    if any(k == "baseptr" for n, k, h in params):
         return None  # integer(kind=MPI_ADDRESS_KIND) or type(c_ptr): left to the caller
     fname = "MPI_" + name
-    names = [n for n, k in params] + ([] if result else ["ierror"])
+    names = [n for n, k, h in params] + ([] if result else ["ierror"])
     head = "%s %s(%s)" % ("function" if result else "subroutine", fname, ", ".join(names))
     out = ["    " + l for l in wrap(head, 66)]
     out.append("      import")
-    for n, k in params:
+    for n, k, h in params:
         if k == "choice":
             out.append("      !GCC$ ATTRIBUTES NO_ARG_CHECK :: " + n)
-        out.append("      %s %s%s" % (F_TYPE[k], n, F_DIMS.get(k, "")))
+        ftype = F08_TYPE[k] if f08 else F_TYPE[k]
+        if f08 and k.startswith("handle"):
+            ftype = "type(%s)" % h
+        out.append("      %s %s%s" % (ftype, n, (F08_DIMS if f08 else F_DIMS).get(k, "")))
     if result:
         out.append("      %s %s" % (result, fname))
     else:
-        out.append("      integer ierror")
+        out.append("      integer%s ierror" % (", optional ::" if f08 else ""))
     out.append("    end %s" % ("function" if result else "subroutine"))
     return "\n".join(out)
 
@@ -293,28 +314,83 @@ def wrap(line, width):
 
 
 def fortran_constants(values, style):
-    """The named constants, as fixed-and-free-form lines (mpif.h) or module declarations."""
+    """The named constants: fixed-and-free-form lines (mpif.h), module declarations (mpi), or
+    typed ones (mpi_f08: MPI_COMM_WORLD is a type(MPI_Comm))."""
     out = []
     for n in sorted(values):
+        v, handle = values[n]
         if style == "mpif.h":
-            out += ["      INTEGER %s" % n, "      PARAMETER (%s=%d)" % (n, values[n])]
+            out += ["      INTEGER %s" % n, "      PARAMETER (%s=%d)" % (n, v)]
+        elif style == "f08" and handle:
+            out.append("  type(%s), parameter :: %s = %s(%d)" % (handle, n, handle, v))
         else:
-            out.append("  integer, parameter :: %s = %d" % (n, values[n]))
+            out.append("  integer, parameter :: %s = %d" % (n, v))
     return out
 
 
-def sentinel_lines(indent):
+def sentinel_lines(indent, f08=False):
     """The variables whose addresses stand for MPI_BOTTOM, MPI_STATUS_IGNORE ... (several COMMON
-    statements of one block add to it in order: short lines)."""
+    statements of one block add to it in order: short lines). mpi_f08's statuses are types."""
     members = [n for n, d in SENTINELS]
-    return (["%sINTEGER %s%s" % (indent, n, d) for n, d in SENTINELS] +
-            ["%sCOMMON /SIMPI_F/ %s" % (indent, ", ".join(members[i:i + 2])) for i in range(0, len(members), 2)])
+    decl = []
+    for n, d in SENTINELS:
+        if f08 and "STATUS" in n:
+            decl.append("%stype(MPI_Status) %s%s" % (indent, n, "(1)" if "STATUSES" in n else ""))
+        else:
+            decl.append("%sINTEGER %s%s" % (indent, n, d))
+    return decl + ["%sCOMMON /SIMPI_F/ %s" % (indent, ", ".join(members[i:i + 2])) for i in range(0, len(members), 2)]
+
+
+def f08_module(protos, values):
+    """module mpi_f08: types, typed constants, == and /= on handles, and an interface for every
+    call, the large-count form of a call as an overload of its name where the kinds tell them apart."""
+    m = ["! The mpi_f08 module (use mpi_f08), generated by src/fortran/gen.py from mpi.h.",
+         "module mpi_f08", "  implicit none", "  public"]
+    for h in HANDLES:
+        m += ["  type, bind(C) :: %s" % h, "    integer :: MPI_VAL", "  end type %s" % h]
+    m += ["  type, bind(C) :: MPI_Status", "    integer :: MPI_SOURCE, MPI_TAG, MPI_ERROR",
+          "    integer :: simpi_private(MPI_F_STATUS_SIZE - 3)".replace("MPI_F_STATUS_SIZE", "6"),
+          "  end type MPI_Status"]
+    m += fortran_constants(values, "f08")
+    m += sentinel_lines("  ", f08=True)
+    m.append("  external %s" % ", ".join(CALLBACKS[:3]))
+    m.append("  external %s" % ", ".join(CALLBACKS[3:6]))
+    for op, fn in (("==", "eq"), ("/=", "ne")):
+        m.append("  interface operator(%s)" % op)
+        for h in HANDLES:
+            f = "simpi_f08_%s_%s" % (fn, HANDLES[h].lower())
+            m += ["    elemental logical function %s(a, b)" % f, "      import %s" % h,
+                  "      type(%s), intent(in) :: a, b" % h, "    end function %s" % f]
+        m.append("  end interface")
+    byname = {name: (ret, params) for ret, name, params in protos}
+    for ret, name, params in protos:
+        if name in NOT_IN_F08 or name.endswith("_c") and name[:-2] in byname:
+            continue
+        sig, result = fortran_signature(name, params)
+        body = interface(name, sig, result, f08=True)
+        if not body:
+            continue
+        large = byname.get(name + "_c")
+        lsig = fortran_signature(name + "_c", large[1])[0] if large else None
+        # what tells two specifics apart: types and kinds (all three kind names are 8 here)
+        kinds = lambda sg: [(re.sub(r"MPI_\w+_KIND", "8", F08_TYPE[k]) if not k.startswith("handle") else h,
+                             F08_DIMS.get(k)) for n, k, h in sg if k != "choice"]
+        if lsig and kinds(lsig) != kinds(sig):
+            m += ["  interface MPI_" + name, body, interface(name + "_c", lsig, None, f08=True), "  end interface"]
+        else:
+            m += ["  interface", body, "  end interface"]
+            if lsig:  # the same kinds (MPI_Count is MPI_Aint's size): only by its own name
+                m += ["  interface", interface(name + "_c", lsig, None, f08=True), "  end interface"]
+    m.append("end module mpi_f08")
+    return m
 
 
 def main():
     cpp, incdir, outdir = sys.argv[1:4]
-    # large counts are mpi_f08's only; C and Fortran statuses are converted in C
-    protos = [p for p in prototypes(incdir) if not p[1].endswith("_c") and p[1] not in ("Status_c2f", "Status_f2c")]
+    # C and Fortran statuses are converted in C
+    protos = [p for p in prototypes(incdir) if p[1] not in ("Status_c2f", "Status_f2c")]
+    # large counts are mpi_f08's only
+    classic = [p for p in protos if not p[1].endswith("_c")]
     values = constants(cpp, incdir)
     lower = {}
     for n in values:
@@ -336,6 +412,12 @@ def main():
             raise SystemExit("gen.py: MPI_%s returns %s: write it in special.c" % (name, ret))
         c.append(c_binding(ret, name, params))
         nbound += 1
+    c.append("/* mpi_f08's == and /= on handles (its handle types hold the integer) */")
+    for kind in HANDLES.values():
+        for fn, op in (("eq", "=="), ("ne", "!=")):
+            c.append("FT_API MPI_Fint simpi_f08_%s_%s_(const MPI_Fint *a, const MPI_Fint *b) { return *a %s *b; }" %
+                     (fn, kind.lower(), op))
+    c.append("")
     c.append("/* %d calls bound here, %d in special.c */" % (nbound, sum(1 for p in protos if p[1] in SPECIAL)))
     open(outdir + "/bindings.c", "w").write("\n".join(c) + "\n")
 
@@ -365,7 +447,7 @@ def main():
     m.append("  external %s" % ", ".join(CALLBACKS[:4]))
     m.append("  external %s" % ", ".join(CALLBACKS[4:]))
     m.append("  interface")
-    for ret, name, params in protos:
+    for ret, name, params in classic:
         sig, result = fortran_signature(name, params)
         body = interface(name, sig, result)
         if body:
@@ -373,6 +455,7 @@ def main():
     m.append("  end interface")
     m.append("end module mpi")
     open(outdir + "/mpi.f90", "w").write("\n".join(m) + "\n")
+    open(outdir + "/mpi_f08.f90", "w").write("\n".join(f08_module(protos, values)) + "\n")
 
 
 if __name__ == "__main__":

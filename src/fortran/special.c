@@ -14,7 +14,7 @@ FT_API void pmpi_init_(MPI_Fint *ierror)
 {
   int rc;
   FT_CALL(rc = PMPI_Init(NULL, NULL));
-  *ierror = rc;
+  ft_ierror(ierror, rc);
 }
 FT_ALIAS(init)
 
@@ -22,7 +22,7 @@ FT_API void pmpi_init_thread_(MPI_Fint *required, MPI_Fint *provided, MPI_Fint *
 {
   int rc;
   FT_CALL(rc = PMPI_Init_thread(NULL, NULL, *required, provided));
-  *ierror = rc;
+  ft_ierror(ierror, rc);
 }
 FT_ALIAS(init_thread)
 
@@ -37,7 +37,7 @@ FT_API void pmpi_finalize_(MPI_Fint *ierror)
   if (_gfortran_flush_i4)
     _gfortran_flush_i4(NULL);
   FT_CALL(rc = PMPI_Finalize());
-  *ierror = rc;
+  ft_ierror(ierror, rc);
 }
 FT_ALIAS(finalize)
 
@@ -49,7 +49,7 @@ FT_API void pmpi_info_create_env_(MPI_Fint *info, MPI_Fint *ierror)
   FT_CALL(rc = PMPI_Info_create_env(0, NULL, &c));
   if (rc == MPI_SUCCESS)
     *info = PMPI_Info_c2f(c);
-  *ierror = rc;
+  ft_ierror(ierror, rc);
 }
 FT_ALIAS(info_create_env)
 
@@ -76,9 +76,19 @@ FT_API void pmpi_buffer_detach_(void *buffer_addr, MPI_Fint *size, MPI_Fint *ier
   void *addr;
   int rc;
   FT_CALL(rc = PMPI_Buffer_detach(&addr, size));
-  *ierror = rc;
+  ft_ierror(ierror, rc);
 }
 FT_ALIAS(buffer_detach)
+
+FT_API void pmpi_buffer_detach_c_(void *buffer_addr, MPI_Count *size, MPI_Fint *ierror)
+{
+  (void)buffer_addr;
+  void *addr;
+  int rc;
+  FT_CALL(rc = PMPI_Buffer_detach_c(&addr, size));
+  ft_ierror(ierror, rc);
+}
+FT_ALIAS(buffer_detach_c)
 
 /* MPI-1's INTEGER address: only its lower 32 bits fit, so differences of
  * addresses less than 2 GiB apart are right (what programs use it for), and
@@ -89,7 +99,7 @@ FT_API void pmpi_address_(void *location, MPI_Fint *address, MPI_Fint *ierror)
   int rc;
   FT_CALL(rc = PMPI_Address(ft_buf(location), &a));
   *address = (MPI_Fint)(uint32_t)a;
-  *ierror = rc;
+  ft_ierror(ierror, rc);
 }
 FT_ALIAS(address)
 
@@ -103,7 +113,7 @@ FT_API void pmpi_type_hvector_(MPI_Fint *count, MPI_Fint *blocklength, MPI_Fint 
   FT_CALL(rc = PMPI_Type_create_hvector(*count, *blocklength, *stride, PMPI_Type_f2c(*oldtype), &c));
   if (rc == MPI_SUCCESS)
     *newtype = PMPI_Type_c2f(c);
-  *ierror = rc;
+  ft_ierror(ierror, rc);
 }
 FT_ALIAS(type_hvector)
 
@@ -125,7 +135,7 @@ FT_API void pmpi_type_hindexed_(MPI_Fint *count, MPI_Fint *blocklengths, MPI_Fin
   free(d);
   if (rc == MPI_SUCCESS)
     *newtype = PMPI_Type_c2f(c);
-  *ierror = rc;
+  ft_ierror(ierror, rc);
 }
 FT_ALIAS(type_hindexed)
 
@@ -139,7 +149,7 @@ FT_API void pmpi_type_struct_(MPI_Fint *count, MPI_Fint *blocklengths, MPI_Fint 
   free(d);
   if (rc == MPI_SUCCESS)
     *newtype = PMPI_Type_c2f(c);
-  *ierror = rc;
+  ft_ierror(ierror, rc);
 }
 FT_ALIAS(type_struct)
 
@@ -156,7 +166,7 @@ FT_API void pmpi_info_get_string_(MPI_Fint *info, const char *key, MPI_Fint *buf
   }
   free(c_key);
   free(c_value);
-  *ierror = rc;
+  ft_ierror(ierror, rc);
 }
 FT_ALIAS(info_get_string)
 
@@ -218,7 +228,7 @@ static ft_keyval_t *keyval_new(void *copy, void *del, MPI_Aint extra, int mpi1)
     int rc;                                                                                                            \
     FT_CALL(rc = PMPI_##Name(copy_trampoline, delete_trampoline, keyval,                                               \
                              keyval_new(copy_fn, delete_fn, *extra_state, mpi1)));                                     \
-    *ierror = rc;                                                                                                      \
+    ft_ierror(ierror, rc);                                                                                                      \
   }                                                                                                                    \
   FT_ALIAS(name)
 KEYVAL_CREATE(comm_create_keyval, Comm_create_keyval, MPI_Aint, 0)
@@ -284,7 +294,7 @@ static MPI_Aint attr_value(int keyval, void *v)
   {                                                                                                                    \
     int rc;                                                                                                            \
     FT_CALL(rc = PMPI_##Set(PMPI_##H##_f2c(*h), *keyval, (void *)(intptr_t)*val));                                     \
-    *ierror = rc;                                                                                                      \
+    ft_ierror(ierror, rc);                                                                                                      \
   }                                                                                                                    \
   FT_ALIAS(set)                                                                                                        \
   FT_API void pmpi_##get##_(MPI_Fint *h, MPI_Fint *keyval, V *val, MPI_Fint *flag, MPI_Fint *ierror)                 \
@@ -294,7 +304,7 @@ static MPI_Aint attr_value(int keyval, void *v)
     FT_CALL(rc = PMPI_##Get(PMPI_##H##_f2c(*h), *keyval, &v, flag));                                                  \
     if (rc == MPI_SUCCESS && *flag)                                                                                    \
       *val = (V)attr_value(*keyval, v);                                                                                \
-    *ierror = rc;                                                                                                      \
+    ft_ierror(ierror, rc);                                                                                                      \
   }                                                                                                                    \
   FT_ALIAS(get)
 ATTRIBUTES(comm_set_attr, Comm_set_attr, comm_get_attr, Comm_get_attr, Comm, MPI_Aint)
