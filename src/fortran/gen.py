@@ -66,7 +66,7 @@ SPECIAL = {
     "Attr_put": "comm:handle keyval:int attribute_val:int",
     "Attr_get": "comm:handle keyval:int attribute_val:int flag:logical",
 }
-# Fortran names of the predefined attribute callbacks (special.c), with the kind of their values
+# Fortran names of the predefined attribute callbacks (special.c)
 CALLBACKS = ["MPI_COMM_NULL_COPY_FN", "MPI_COMM_NULL_DELETE_FN", "MPI_COMM_DUP_FN", "MPI_WIN_NULL_COPY_FN",
              "MPI_WIN_NULL_DELETE_FN", "MPI_WIN_DUP_FN", "MPI_NULL_COPY_FN", "MPI_NULL_DELETE_FN", "MPI_DUP_FN"]
 # the COMMON block /simpi_f/ (struct ft_sentinels in fortran.h): name, dimensions
@@ -234,8 +234,10 @@ def c_binding(ret, name, params):
             free.append("free(c_%s);" % n)
         elif k == "choice":
             args.append("ft_buf(%s)" % n)
-        elif k in ("baseptr", "func"):
-            args.append("(%s)%s" % (ct, n) if k == "func" else n)
+        elif k == "func":
+            args.append("(%s)%s" % (ct, n))
+        elif k == "baseptr":  # where C writes the address: an integer of MPI_ADDRESS_KIND or a c_ptr
+            args.append(n)
     lines = ["FT_API void pmpi_%s_(%s)" % (name.lower(), ", ".join(decl)), "{"]
     lines += ["  " + s for s in pre]
     lines.append("  int rc;")

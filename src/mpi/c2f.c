@@ -2,9 +2,8 @@
  * ...): a handle is an int in both languages, with the same value; a Fortran
  * status is the C status as MPI_F_STATUS_SIZE integers (mpi.h). */
 #include "mpi_impl.h"
-#include <string.h>
-
 #include <stddef.h>
+#include <string.h>
 
 _Static_assert(sizeof(MPI_Status) == MPI_F_STATUS_SIZE * sizeof(MPI_Fint), "a Fortran status holds a C status");
 _Static_assert(offsetof(MPI_Status, MPI_SOURCE) == MPI_F_SOURCE * sizeof(MPI_Fint) &&

@@ -4,6 +4,7 @@
 #ifndef SIMPI_MPI_IMPL_H
 #define SIMPI_MPI_IMPL_H
 #include "../runtime/runtime.h"
+#include "binding.h"
 #include "datatype.h"
 #include <limits.h>
 #include <mpi.h>
@@ -16,7 +17,6 @@ void mpi_leave(rt_rank_t *r);
 #define MPI_ENTER(name) rt_rank_t *self = mpi_enter(name, MPI_CALLER())
 /* The user's call site: the caller of the entry point, or the caller of the
  * language binding that called it (binding.h). */
-#include "binding.h"
 #define MPI_CALLER() mpi_caller(__builtin_return_address(0))
 static inline void *mpi_caller(void *pc)
 {
