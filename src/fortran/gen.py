@@ -73,6 +73,11 @@ CALLBACKS = ["MPI_COMM_NULL_COPY_FN", "MPI_COMM_NULL_DELETE_FN", "MPI_COMM_DUP_F
 SENTINELS = [("MPI_BOTTOM", ""), ("MPI_IN_PLACE", ""), ("MPI_STATUS_IGNORE", "(MPI_STATUS_SIZE)"),
              ("MPI_STATUSES_IGNORE", "(MPI_STATUS_SIZE,1)"), ("MPI_UNWEIGHTED", "(1)"),
              ("MPI_WEIGHTS_EMPTY", "(1)")]
+# Fortran only: MPI_F_SYNC_REG(buf) (special.c), an opaque call after which the
+# compiler must assume buf changed; it needs no ASYNCHRONOUS to be in sync with MPI
+SYNC_REG = ["    subroutine MPI_F_sync_reg(buf)", "      !GCC$ ATTRIBUTES NO_ARG_CHECK :: buf",
+            "      %s buf(*)", "    end subroutine MPI_F_sync_reg"]
+FLAGS = [("MPI_SUBARRAYS_SUPPORTED", ".FALSE."), ("MPI_ASYNC_PROTECTS_NONBLOCKING", ".FALSE.")]
 # Fortran-only named constants
 EXTRA = [("MPI_STATUS_SIZE", "MPI_F_STATUS_SIZE"), ("MPI_SOURCE", "MPI_F_SOURCE+1"), ("MPI_TAG", "MPI_F_TAG+1"),
          ("MPI_ERROR", "MPI_F_ERROR+1"), ("MPI_ADDRESS_KIND", "sizeof(MPI_Aint)"),
@@ -319,6 +324,11 @@ def fortran_constants(values, style):
     """The named constants: fixed-and-free-form lines (mpif.h), module declarations (mpi), or
     typed ones (mpi_f08: MPI_COMM_WORLD is a type(MPI_Comm))."""
     out = []
+    for n, v in FLAGS:
+        if style == "mpif.h":
+            out += ["      LOGICAL %s" % n, "      PARAMETER (%s=%s)" % (n, v)]
+        else:
+            out.append("  logical, parameter :: %s = %s" % (n, v.lower()))
     for n in sorted(values):
         v, handle = values[n]
         if style == "mpif.h":
@@ -364,6 +374,7 @@ def f08_module(protos, values):
             m += ["    elemental logical function %s(a, b)" % f, "      import %s" % h,
                   "      type(%s), intent(in) :: a, b" % h, "    end function %s" % f]
         m.append("  end interface")
+    m += ["  interface"] + [l.replace("%s", "type(*)") for l in SYNC_REG] + ["  end interface"]
     byname = {name: (ret, params) for ret, name, params in protos}
     for ret, name, params in protos:
         if name in NOT_IN_F08 or name.endswith("_c") and name[:-2] in byname:
@@ -434,6 +445,7 @@ def main():
           "      EXTERNAL MPI_AINT_ADD, MPI_AINT_DIFF",
           "      INTEGER*8 MPI_AINT_ADD, MPI_AINT_DIFF"]
     h += ["      EXTERNAL %s" % cb for cb in CALLBACKS]
+    h += ["      EXTERNAL MPI_F_SYNC_REG"]
     h += ["      EXTERNAL SMPI_EXECUTE_FLOPS, SMPI_EXECUTE_FLOPS_BENCHED",
           "      EXTERNAL SMPI_EXECUTE, SMPI_EXECUTE_BENCHED"]
     for l in h:
@@ -449,6 +461,7 @@ def main():
     m.append("  external %s" % ", ".join(CALLBACKS[:4]))
     m.append("  external %s" % ", ".join(CALLBACKS[4:]))
     m.append("  interface")
+    m += [l.replace("%s", "integer") for l in SYNC_REG]
     for ret, name, params in classic:
         sig, result = fortran_signature(name, params)
         body = interface(name, sig, result)

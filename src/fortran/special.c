@@ -103,6 +103,11 @@ FT_API void pmpi_address_(void *location, MPI_Fint *address, MPI_Fint *ierror)
 }
 FT_ALIAS(address)
 
+/* MPI_F_SYNC_REG(buf): Fortran only. The call itself is the whole effect:
+ * the compiler cannot keep buf in registers across a call it cannot see. */
+FT_API void pmpi_f_sync_reg_(void *buf) { (void)buf; }
+FT_ALIAS(f_sync_reg)
+
 /* ---------------------------------------------------------------- MPI-1 INTEGER displacements */
 
 FT_API void pmpi_type_hvector_(MPI_Fint *count, MPI_Fint *blocklength, MPI_Fint *stride, MPI_Fint *oldtype,
