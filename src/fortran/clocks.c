@@ -27,7 +27,7 @@ static double now(void)
 FT_API void __wrap__gfortran_system_clock_4(int32_t *count, int32_t *rate, int32_t *max)
 {
   if (count)
-    *count = (int32_t)((int64_t)(now() * 1e3) % INT32_MAX);
+    *count = (int32_t)((int64_t)(now() * 1e3) % ((int64_t)INT32_MAX + 1)); /* wraps past count_max */
   if (rate)
     *rate = 1000;
   if (max)
