@@ -4,6 +4,7 @@
 # CMake one (CMAKE_<LANG>_COMPILER; CMake's FindMPI takes the wrappers for MPI
 # compilers) build a C, a C++ and a Fortran program (use mpi and mpif.h) that
 # run under simrun.
+# time limit: 180
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)

@@ -5,6 +5,7 @@
 # ended first), the timeline is valid JSON, each rank's trace file ends with
 # its finalize line or with a "# stopped:" line that says why, stdout holds
 # only whole lines in order, and stderr says what stopped the run.
+# time limit: 180
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
