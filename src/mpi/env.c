@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
+void *mpi_binding_pc;
+
 rt_rank_t *mpi_enter(const char *name, void *pc)
 {
   rt_rank_t *r = rt_self;
@@ -69,7 +71,7 @@ int PMPI_Init(int *argc, char ***argv)
 {
   (void)argc;
   (void)argv;
-  return do_init("MPI_Init", __builtin_return_address(0));
+  return do_init("MPI_Init", MPI_CALLER());
 }
 
 int PMPI_Init_thread(int *argc, char ***argv, int required, int *provided)
@@ -79,7 +81,7 @@ int PMPI_Init_thread(int *argc, char ***argv, int required, int *provided)
   /* ranks are user-level contexts in one thread: every level is safe */
   *provided = required < MPI_THREAD_SINGLE ? MPI_THREAD_SINGLE
               : required > MPI_THREAD_MULTIPLE ? MPI_THREAD_MULTIPLE : required;
-  int rc = do_init("MPI_Init_thread", __builtin_return_address(0));
+  int rc = do_init("MPI_Init_thread", MPI_CALLER());
   rt_self->thread_level = *provided;
   return rc;
 }

@@ -5,6 +5,7 @@
 #define SIMPI_MPI_IMPL_H
 #include "../runtime/runtime.h"
 #include "../core/datatype.h"
+#include "binding.h"
 #include <limits.h>
 #include <mpi.h>
 
@@ -13,7 +14,16 @@
 /* Entering a call: records it for reports, injects the burst before it. */
 rt_rank_t *mpi_enter(const char *name, void *pc);
 void mpi_leave(rt_rank_t *r);
-#define MPI_ENTER(name) rt_rank_t *self = mpi_enter(name, __builtin_return_address(0))
+#define MPI_ENTER(name) rt_rank_t *self = mpi_enter(name, MPI_CALLER())
+/* The user's call site: the caller of the entry point, or the caller of the
+ * language binding that called it (binding.h). */
+#define MPI_CALLER() mpi_caller(__builtin_return_address(0))
+static inline void *mpi_caller(void *pc)
+{
+  void *b = mpi_binding_pc;
+  mpi_binding_pc = NULL;
+  return b ? b : pc;
+}
 #define MPI_LEAVE(rc)                                                                                                  \
   do {                                                                                                                 \
     int rc_ = (rc);                                                                                                    \

@@ -63,7 +63,7 @@ typedef struct rt_rank {
   const char *waiting_note; /* or what else it waits for (a window lock) */
   double burst_cpu, burst_start; /* CPU and monotonic time when the rank left MPI (cmp_cpu_mark) */
   int computing;         /* running the program's code (between two MPI calls) */
-  double compute_total;  /* seconds of computation measured so far */
+  double compute_total;  /* seconds of computation so far, measured or injected (smpi_execute) */
   int bench_off;         /* smpi_bench_end() called: computation is not timed */
   long mpi_calls;        /* MPI calls made so far */
   int comms_made;        /* communicators created so far (their trace ids) */

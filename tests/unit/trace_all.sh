@@ -11,6 +11,7 @@
 #   samples/deadlock deadlocks by design (its own test is in tests/errors)
 #   samples/slow     prints wall-clock timings only; it runs the same calls as
 #                    trapezoid (kept) on a serialised schedule
+# time limit: 180
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
