@@ -144,6 +144,7 @@ kern_comm_t *kern_send(kern_mbox_t *m, double bytes, int detached)
 
 static void *recv_slot; /* payload is ignored */
 sg_comm_t kern_sendto_async(sg_host_t from, sg_host_t to, double bytes); /* sendto.cpp */
+void kern_cancel_put(sg_comm_t c);                                         /* sendto.cpp */
 
 kern_comm_t *kern_recv(kern_mbox_t *m)
 {
@@ -205,10 +206,11 @@ void kern_tidy(void)
   }
 }
 
-/* The actor ends, and SimGrid then cancels whatever it has not waited for:
- * a send in flight is waited for (its receive needs it), one that no
- * receive was posted for yet is left to be restarted by the receive from
- * this host (kern_recv). Plain SimGrid calls: the rank's code is over. */
+/* The actor ends: a send in flight is waited for (its receive needs it);
+ * one that no receive was posted for yet is cancelled, which takes its put
+ * out of the mailbox (the actor's end leaves it there, where the next
+ * receive on the reused mailbox would take it), and the receive restarts it
+ * from this host (kern_recv). Plain SimGrid calls: the rank's code is over. */
 void kern_settle_sends(kern_actor_t *me)
 {
   while (me->loose) {
@@ -224,7 +226,7 @@ void kern_settle_sends(kern_actor_t *me)
       l->m->orphan = 1;
       l->m->from = sg_host_self();
       l->m->loose = NULL;
-      sg_comm_unref(l->c);
+      kern_cancel_put(l->c);
     }
     l->next = loose_free;
     loose_free = l;
