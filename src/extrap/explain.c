@@ -9,40 +9,37 @@
 
 static int used[128], ambiguous, clamped;
 
-static void show_law(const law_t *l, const char *name, double at, int integral, int depth)
+/* "name law -> value (err%, loo%)" */
+static void show_law(const law_t *l, const char *name, double at, int integral)
 {
   char t[128];
   if (l->form < 128)
     used[l->form]++;
   ambiguous += l->ambiguous;
   clamped += l->clamped;
-  printf("%*s%s: %s -> %.*g  (fit error %.2g%%, predicting each input from the others %.2g%%)%s%s\n", depth, "",
-         name, law_text(l, t, sizeof t), integral ? 15 : 6, at, 100 * l->err, 100 * l->loo,
-         l->ambiguous ? "  [other laws fit as well and differ by >5% at the target]" : "",
-         l->clamped ? "  [negative at the target: 0]" : "");
+  printf("  %s %s -> %.*g", name, law_text(l, t, sizeof t), integral ? 15 : 6, at);
+  if (l->form) /* a constant that fits has no error */
+    printf(" (%.2g%%, %.2g%%)", l->err < 5e-7 ? 0 : 100 * l->err, l->loo < 5e-7 ? 0 : 100 * l->loo);
+  printf("%s%s", l->ambiguous ? " [ambiguous]" : "", l->clamped ? " [negative: 0]" : "");
 }
 
-static int zero(const mclass_t *c, const mnode_t *x, int j)
-{
-  (void)c;
-  return x->laws[j].form == 0 && x->laws[j].a == 0;
-}
-
-static void show(const mclass_t *c, mnode_t *const *v, int n, int depth)
+static void show(mnode_t *const *v, int n, int depth)
 {
   for (int i = 0; i < n; i++) {
     const mnode_t *x = v[i];
     if (x->sym < 0) {
-      printf("%*sloop, %ld iterations at the target:\n", depth, "", x->count);
-      show_law(&x->law, "iterations", (double)x->count, 1, depth + 4);
-      show(c, x->body, x->n, depth + 2);
+      printf("%*sloop:", depth, "");
+      show_law(&x->law, "iterations", (double)x->count, 1);
+      printf("\n");
+      show(x->body, x->n, depth + 2);
       continue;
     }
     const sym_t *s = syms[x->sym];
-    printf("%*s%s  (line %ld)\n", depth, "", s->key, x->line);
+    printf("%*s%ld: %s", depth, "", x->line, s->key);
     for (int j = 0; j < s->nnum; j++)
-      if (!zero(c, x, j))
-        show_law(&x->laws[j], s->vname[j], x->val[j], s->integral[j], depth + 4);
+      if (x->laws[j].form || x->laws[j].a) /* not always 0 */
+        show_law(&x->laws[j], s->vname[j], x->val[j], s->integral[j]);
+    printf("\n");
   }
 }
 
@@ -70,15 +67,16 @@ void explain(const input_t *ins, int k, const grid_t *target, const char *rule, 
     }
     printf(" -> %ld\n", cl->ntarget);
   }
-  printf("Events of each class, with the laws of their values (values always 0 not shown; peers @ as grid "
-         "offsets, # a value, line numbers in the largest input):\n");
+  printf("Events of each class: line in the largest input, event (peers @ as offsets on the grid, # a value), "
+         "then each value that is not always 0: its law -> its value at the target (the law's worst error on the "
+         "inputs, and predicting each input from the others)\n");
   memset(used, 0, sizeof used);
   ambiguous = clamped = 0;
   for (int c = 0; c < nclasses; c++) {
     const mclass_t *cl = &classes[c];
     const appear_t *ref = &cl->at[cl->nat - 1];
     printf("class %d (%s), rank %ld of %s:\n", c, class_name(cl, target->nd), ref->rep, ins[ref->input].path);
-    show(cl, cl->model, cl->nmodel, 2);
+    show(cl->model, cl->nmodel, 2);
   }
   printf("Laws chosen:");
   for (int f = 0; f < law_forms() && f < 128; f++)
@@ -86,8 +84,8 @@ void explain(const input_t *ins, int k, const grid_t *target, const char *rule, 
       printf(" %s %d;", law_form_name(f), used[f]);
   printf("\n");
   if (ambiguous)
-    printf("%d values could follow other laws that differ by more than 5%% at the target: inputs on grids of "
-           "other shapes would tell them apart\n",
+    printf("%d values [ambiguous] could follow other laws that fit the inputs as well and differ by more than 5%% at "
+           "the target: inputs on grids of other shapes would tell them apart\n",
            ambiguous);
   if (clamped)
     printf("%d values were negative at the target and were written as 0\n", clamped);

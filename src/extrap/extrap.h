@@ -61,6 +61,7 @@ typedef struct sym {
   int nf, nnum;
   field_t *f;
   unsigned char *integral; /* per numeric value: written as an integer */
+  signed char *face;       /* per numeric value: the dimension of the neighbour it goes to or comes from, or -1 */
   const char **vname;      /* per numeric value: what it is ("count", "compute", ...) */
 } sym_t;
 extern sym_t **syms;
@@ -104,8 +105,11 @@ typedef struct law {
   int clamped;   /* the law gave a negative value at the target */
 } law_t;
 /* Fits y[k] at sizes s[k] (k < m), chooses the law that predicts each input
- * best from the others, and returns it, evaluated at the target t in *at. */
-law_t fit_law(int m, const scale_t *s, const double *y, const scale_t *t, int integral, double *at);
+ * best from the others, and returns it, evaluated at the target t in *at.
+ * face >= 0: the value is a message to a neighbour along that dimension;
+ * if the inputs cannot tell laws apart, the face perpendicular to it is
+ * assumed, a (N/Dface)^-1. */
+law_t fit_law(int m, const scale_t *s, const double *y, const scale_t *t, int integral, int face, double *at);
 double law_eval(const law_t *l, const scale_t *s);
 const char *law_text(const law_t *l, char *buf, size_t len);
 int law_forms(void);

@@ -58,7 +58,7 @@ static double gval(const form_t *f, const scale_t *s)
   case V_N: return pow(s->n, f->p);
   case V_LOG: return log2(s->n);
   case V_D: return s->nd >= 2 && f->dim < s->nd ? pow(s->d[f->dim], f->p) : NAN;
-  default: return s->nd == 3 && f->dim < s->nd ? pow(s->n / s->d[f->dim], f->p) : NAN;
+  default: return s->nd >= 2 && f->dim < s->nd ? pow(s->n / s->d[f->dim], f->p) : NAN;
   }
 }
 
@@ -157,7 +157,7 @@ static int solve(const form_t *f, int m, const scale_t *s, const double *y, cons
 
 static double rel(double pred, double y, double unit) { return fabs(pred - y) / fmax(fabs(y), unit); }
 
-law_t fit_law(int m, const scale_t *s, const double *y, const scale_t *t, int integral, double *at)
+law_t fit_law(int m, const scale_t *s, const double *y, const scale_t *t, int integral, int face, double *at)
 {
   law_forms();
   double ymax = 0, w[64];
@@ -205,12 +205,13 @@ law_t fit_law(int m, const scale_t *s, const double *y, const scale_t *t, int in
     top = fmin(top, worst);
   }
   double tol = 0.002 + 0.2 * top;
-  int chosen = 0;
-  for (int i = 0; i < nforms; i++)
-    if (score[i] <= top + tol) {
+  int chosen = -1;
+  for (int i = 0; i < nforms && face >= 0; i++) /* a face, if that fits as well as the best */
+    if (forms[i].var == V_ND && forms[i].dim == face && forms[i].p == -1 && !forms[i].affine && score[i] <= top + tol)
       chosen = i;
-      break;
-    }
+  for (int i = 0; i < nforms && chosen < 0; i++)
+    if (score[i] <= top + tol)
+      chosen = i;
   best.form = chosen;
   best.loo = score[chosen];
   for (int j = 0; j < m; j++)

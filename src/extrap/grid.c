@@ -146,13 +146,19 @@ int grid_infer(long n, int nd_min, int *const *peers, const int *npeers, grid_t 
 
 const char *grid_text(const grid_t *g)
 {
-  static char buf[128];
-  int n = 0;
-  for (int i = 0; i < g->nd; i++)
-    n += snprintf(buf + n, sizeof buf - (size_t)n, "%s%d", i ? "x" : "", g->dims[i]);
-  n += snprintf(buf + n, sizeof buf - (size_t)n, " (");
-  for (int i = 0; i < g->nd; i++)
-    n += snprintf(buf + n, sizeof buf - (size_t)n, "%s%s", i ? ", " : "", g->periods[i] ? "periodic" : "not periodic");
-  snprintf(buf + n, sizeof buf - (size_t)n, ")");
-  return buf;
+  static char buf[2][128];
+  static int k;
+  char *b = buf[k ^= 1];
+  int n = 0, np = 0;
+  for (int i = 0; i < g->nd; i++) {
+    n += snprintf(b + n, sizeof buf[0] - (size_t)n, "%s%d", i ? "x" : "", g->dims[i]);
+    np += g->periods[i];
+  }
+  if (!np || np == g->nd)
+    snprintf(b + n, sizeof buf[0] - (size_t)n, np ? " periodic" : " not periodic");
+  else
+    for (int i = 0; i < g->nd; i++)
+      if (g->periods[i])
+        n += snprintf(b + n, sizeof buf[0] - (size_t)n, ", periodic along D%d", i);
+  return b;
 }

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <time.h>
 
-long write_trace(const char *path, const grid_t *g);
+void write_trace(const char *path, const grid_t *g, int gzip);
 void explain(const input_t *ins, int k, const grid_t *target, const char *rule, const int reach[EX_MAXD]);
 int check_traces(const char *a, const char *b, double tolerance);
 
@@ -48,7 +48,7 @@ char *ex_strdup(const char *s)
 
 static void usage(FILE *f)
 {
-  fputs("Usage: simextrap -np N -o OUT.ti [--dims=AxBxC] [--explain] IN1.ti IN2.ti IN3.ti ...\n"
+  fputs("Usage: simextrap -np N -o OUT.ti [--dims=AxBxC] [--gzip] [--explain] IN1.ti IN2.ti IN3.ti ...\n"
         "       simextrap --check REFERENCE.ti OTHER.ti [--tolerance=PCT]\n"
         "\n"
         "Writes the time-independent trace of an SPMD program at N ranks from its traces\n"
@@ -64,6 +64,7 @@ static void usage(FILE *f)
         "  -o OUT.ti       its index; the rank files go to OUT.ti_files/\n"
         "  --dims=AxBxC    the target's grid, when the inputs' grids follow no rule simextrap\n"
         "                  knows (MPI_Dims_create's, some dimensions possibly fixed)\n"
+        "  --gzip          compress the rank files (simrun --replay reads them as they are)\n"
         "  --explain       print the grids, the classes of ranks, and each event's laws with\n"
         "                  their errors on the inputs\n"
         "  --check REF OTHER  compare two traces of the same size: the same events on every rank\n"
@@ -158,7 +159,7 @@ int main(int argc, char **argv)
   long np = 0;
   const char *out = NULL, *dims = NULL, *check[2] = {NULL, NULL};
   double tolerance = -1;
-  int show = 0, k = 0;
+  int show = 0, gzip = 0, k = 0;
   input_t *ins = ex_alloc(sizeof *ins * (size_t)argc);
   const char **paths = ex_alloc(sizeof *paths * (size_t)argc);
   for (int i = 1; i < argc; i++) {
@@ -181,6 +182,8 @@ int main(int argc, char **argv)
       dims = argv[++i];
     else if (!strcmp(a, "--explain"))
       show = 1;
+    else if (!strcmp(a, "--gzip"))
+      gzip = 1;
     else if (!strcmp(a, "--check") && i + 2 < argc) {
       check[0] = argv[++i];
       check[1] = argv[++i];
@@ -227,7 +230,7 @@ int main(int argc, char **argv)
   model_build(ins, k, &target, reach);
   if (show)
     explain(ins, k, &target, rule, reach);
-  write_trace(out, &target);
+  write_trace(out, &target, gzip);
   fprintf(stderr, "simextrap: %s: %ld ranks on a %s grid, from %d traces (%ld", out, np, grid_text(&target), k,
           ins[0].n);
   for (int i = 1; i < k; i++)

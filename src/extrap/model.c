@@ -162,7 +162,7 @@ static mnode_t *fit_node(node_t **at, int m, const scale_t *sc, const scale_t *t
   if (ref->sym < 0) {
     for (int k = 0; k < m; k++)
       y[k] = (double)at[k]->count;
-    x->law = fit_law(m, sc, y, t, 1, &v);
+    x->law = fit_law(m, sc, y, t, 1, -1, &v);
     x->count = (long)v;
     x->n = ref->n;
     x->body = ex_alloc(sizeof *x->body * (size_t)x->n);
@@ -180,7 +180,7 @@ static mnode_t *fit_node(node_t **at, int m, const scale_t *sc, const scale_t *t
   for (int j = 0; j < s->nnum; j++) {
     for (int k = 0; k < m; k++)
       y[k] = at[k]->sum[j] / (double)at[k]->occ;
-    x->laws[j] = fit_law(m, sc, y, t, s->integral[j], &x->val[j]);
+    x->laws[j] = fit_law(m, sc, y, t, s->integral[j], s->face[j], &x->val[j]);
   }
   return x;
 }

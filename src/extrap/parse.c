@@ -28,6 +28,7 @@ static void sym_free(sym_t *s)
     free(s->f[i].lit);
   free(s->f);
   free(s->integral);
+  free(s->face);
   free(s->vname);
   free(s->key);
   free(s->action);
@@ -98,6 +99,7 @@ static field_t *field(line_t *l, int kind)
     s->f = ex_grow(s->f, sizeof *s->f * (size_t)l->cap);
     l->vals = ex_grow(l->vals, sizeof *l->vals * (size_t)l->cap);
     s->integral = ex_grow(s->integral, (size_t)l->cap);
+    s->face = ex_grow(s->face, (size_t)l->cap);
     s->vname = ex_grow(s->vname, sizeof *s->vname * (size_t)l->cap);
   }
   field_t *f = &s->f[s->nf++];
@@ -113,6 +115,7 @@ static int value(line_t *l, double v, int integral, const char *name)
   l->s->nf--;
   l->vals[k] = v;
   l->s->integral[k] = (unsigned char)integral;
+  l->s->face[k] = -1;
   l->s->vname[k] = name;
   return k;
 }
@@ -154,6 +157,22 @@ static void num(line_t *l, int i, int integral, const char *name)
   int k = value(l, real_at(l, i, "expected a number"), integral, name);
   field(l, F_NUM)->num = k;
   key(l, " #");
+}
+
+/* The last value read is what goes to or comes from the last peer: if that
+ * is a neighbour along one dimension only, the value is a face of it. */
+static void face(line_t *l)
+{
+  const field_t *p = NULL;
+  for (int i = l->s->nf - 1; i >= 0 && !p; i--)
+    if (l->s->f[i].kind == F_PEER)
+      p = &l->s->f[i];
+  int d = -1, n = 0;
+  for (int i = 0; p && i < l->in->g.nd; i++)
+    if (p->off[i])
+      d = i, n++;
+  if (n == 1 && l->s->nnum > 2)
+    l->s->face[l->s->nnum - 1] = (signed char)d;
 }
 
 /* A world rank (prefix: "src=" for the extension), as an offset. */
@@ -248,6 +267,7 @@ static void args(line_t *l, int a, int b, int mask)
     peer(l, "", long_at(l, b + 1, "expected a peer"));
     lit(l, b + 2);
     num(l, b + 3, 1, "count");
+    face(l);
     lits_from(l, b + 4);
     break;
   case TI_WAIT:
@@ -263,8 +283,10 @@ static void args(line_t *l, int a, int b, int mask)
   case TI_SENDRECV:
     num(l, b + 1, 1, "send count");
     peer(l, "", long_at(l, b + 2, "expected a destination"));
+    face(l);
     num(l, b + 3, 1, "receive count");
     peer(l, "", long_at(l, b + 4, "expected a source"));
+    face(l);
     lits_from(l, b + 5);
     break;
   case TI_BCAST:
@@ -404,6 +426,7 @@ static void one_line(line_t *l, seq_t *seq, double gap[2])
   l->cap = 16;
   s->f = ex_alloc(sizeof *s->f * (size_t)l->cap);
   s->integral = ex_alloc((size_t)l->cap);
+  s->face = ex_alloc((size_t)l->cap);
   s->vname = ex_alloc(sizeof *s->vname * (size_t)l->cap);
   l->vals = ex_grow(l->vals, sizeof *l->vals * (size_t)l->cap);
   key(l, "%s", tok[1]);
@@ -456,6 +479,8 @@ void input_parse(input_t *in)
     s->key = ex_strdup("(end)");
     s->nnum = 2;
     s->integral = ex_alloc(2);
+    s->face = ex_alloc(2);
+    s->face[0] = s->face[1] = -1;
     s->vname = ex_alloc(2 * sizeof *s->vname);
     s->vname[0] = "compute";
     s->vname[1] = "sleep";
