@@ -144,6 +144,7 @@ void input_slices(input_t *in); /* what each comm_split line makes: a slice of t
 void inputs_reach(input_t *ins, int k, int reach[EX_MAXD]);
 void input_parse(input_t *in); /* second pass: events into symbols and loops */
 const char *input_where(const input_t *in, long rank, long line); /* "IN.ti (16 ranks), rank 3, line 40" */
+const char *input_line(const input_t *in, long rank, long line);  /* its text */
 
 /* ---- model.c: classes of ranks (by their place on the grid) and their events' laws */
 typedef struct mnode {

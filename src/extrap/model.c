@@ -80,11 +80,13 @@ const char *sym_text(int sym) { return sym >= 0 ? syms[sym]->key : "a loop"; }
 static const char *what(const input_t *in, long r, const node_t *x, char *buf, size_t len)
 {
   if (!x)
-    snprintf(buf, len, "%s: no more events", input_where(in, r, 0));
+    snprintf(buf, len, "%s: nothing there (its loop or trace ends)", input_where(in, r, 0));
   else if (x->sym < 0)
     snprintf(buf, len, "%s: a loop of %ld iterations", input_where(in, r, 0), x->count);
+  else if (!syms[x->sym]->action)
+    snprintf(buf, len, "%s: the end of its trace", input_where(in, r, 0));
   else
-    snprintf(buf, len, "%s: '%s'", input_where(in, r, x->line), sym_text(x->sym));
+    snprintf(buf, len, "%s: %s", input_where(in, r, x->line), input_line(in, r, x->line));
   return buf;
 }
 

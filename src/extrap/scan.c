@@ -46,6 +46,24 @@ const char *input_where(const input_t *in, long rank, long line)
   return buf[k];
 }
 
+const char *input_line(const input_t *in, long rank, long line)
+{
+  static char buf[2][512];
+  static int k;
+  char *b = buf[k ^= 1];
+  ti_reader_t rd;
+  snprintf(b, sizeof buf[0], "?");
+  if (ti_open(&rd, in->files[rank]))
+    return b;
+  while (ti_next(&rd) && rd.lineno < line)
+    ;
+  size_t n = 0;
+  for (int i = 0; rd.lineno == line && i < rd.ntok && n < sizeof buf[0]; i++)
+    n += (size_t)snprintf(b + n, sizeof buf[0] - n, "%s%s", i ? " " : "", rd.tok[i]);
+  ti_close(&rd);
+  return b;
+}
+
 void input_open(input_t *in, const char *path)
 {
   memset(in, 0, sizeof *in);
