@@ -28,7 +28,7 @@ static void show(mnode_t *const *v, int n, int depth)
   for (int i = 0; i < n; i++) {
     const mnode_t *x = v[i];
     if (x->sym < 0) {
-      printf("%*sloop:", depth, "");
+      printf("%*sloop", depth, "");
       show_law(&x->law, "iterations", (double)x->count, 1);
       printf("\n");
       show(x->body, x->n, depth + 2);

@@ -43,7 +43,8 @@ enum fkind {
   F_SUM,   /* the sum of the next F_VEC */
   F_COLOR, /* comm_split color: one per slice of mask */
   F_KEY,   /* comm_split key: the rank in the slice */
-  F_CART   /* comm_cart dimensions of a slice (num 1: flattened to one) */
+  F_CART,  /* comm_cart dimensions of a slice (num 1: flattened to one) */
+  F_NBC    /* "-K" of "wait 0 0 -K": the K-th nonblocking collective, num = K minus those so far */
 };
 typedef struct field {
   unsigned char kind;
@@ -59,6 +60,7 @@ typedef struct sym {
   char *key;    /* canonical text: interned, also shown in reports */
   char *action; /* as written; NULL for the end of a rank's trace */
   int nf, nnum;
+  int nbc; /* a nonblocking collective or persistent start, which "wait 0 0 -K" lines count */
   field_t *f;
   unsigned char *integral; /* per numeric value: written as an integer */
   signed char *face;       /* per numeric value: the dimension of the neighbour it goes to or comes from, or -1 */

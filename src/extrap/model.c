@@ -214,9 +214,11 @@ void model_build(input_t *ins, int k, const grid_t *target, const int r[EX_MAXD]
   for (long rk = 0; rk < (long)t.n; rk++) {
     int pos[EX_MAXD];
     if (!key_of(target, rk, pos))
-      ex_fail("the target grid %s has too few ranks along a dimension: at least %d are needed along each "
-              "(the farthest neighbour is that far)",
-              grid_text(target), 2 * (reach[0] > reach[1] ? reach[0] : reach[1]));
+      for (int d = 0; d < target->nd; d++)
+        if (target->dims[d] < 2 * reach[d])
+          ex_fail("the target grid %s has %d ranks along D%d: at least %d are needed (neighbours are up to %d apart "
+                  "along it)",
+                  grid_text(target), target->dims[d], d, 2 * reach[d], reach[d]);
     int c = find(pos);
     if (c < 0) {
       mclass_t tmp;

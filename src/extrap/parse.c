@@ -67,6 +67,7 @@ typedef struct line {
   int *comm_mask; /* this rank's communicators by id: their slice (-2: none) */
   int ncomm;
   int nsplit; /* comm_split lines so far */
+  long nbcs;  /* nonblocking collectives so far */
 } line_t;
 
 static void fail_line(line_t *l, const char *what)
@@ -272,7 +273,15 @@ static void args(line_t *l, int a, int b, int mask)
     break;
   case TI_WAIT:
   case TI_CANCEL:
-    if (l->ntok < b + 4 || long_at(l, b + 3, "expected a tag") < 0) { /* "wait", "wait 0 0 -K" */
+    if (a == TI_WAIT && l->ntok == b + 4 && !strcmp(l->tok[b + 1], "0") && !strcmp(l->tok[b + 2], "0") &&
+        long_at(l, b + 3, "expected a tag") < 0 && long_at(l, b + 3, "") != -444) { /* "wait 0 0 -K" */
+      lit(l, b + 1);
+      lit(l, b + 2);
+      field(l, F_NBC)->num = (int)(-long_at(l, b + 3, "") - l->nbcs);
+      key(l, " -K%+d", l->s->f[l->s->nf - 1].num);
+      break;
+    }
+    if (l->ntok < b + 4) { /* "wait": the oldest request */
       lits_from(l, b + 1);
       break;
     }
@@ -442,6 +451,8 @@ static void one_line(line_t *l, seq_t *seq, double gap[2])
     args(l, c, 3, mask);
   } else
     args(l, a, 1, mask);
+  if ((a >= TI_IBARRIER && a < TI_IBARRIER + TI_NCOLL) || a == TI_COLL_START)
+    s->nbc = 1, l->nbcs++;
   l->ntok = ntok;
   for (int i = plain; i < ntok; i++)
     if (!strncmp(tok[i], "src=", 4))
@@ -464,6 +475,7 @@ void input_parse(input_t *in)
     l.rd = &rd;
     l.ncomm = 0;
     l.nsplit = 0;
+    l.nbcs = 0;
     set_comm(&l, 0, (1 << in->g.nd) - 1);
     double gap[2] = {0, 0};
     while (ti_next(&rd)) {

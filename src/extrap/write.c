@@ -19,7 +19,7 @@ typedef struct out {
   size_t len;
   const char *name;
   const grid_t *g;
-  long rank;
+  long rank, nbcs; /* nonblocking collectives so far */
   int c[EX_MAXD];
 } out_t;
 
@@ -120,6 +120,7 @@ static void emit(out_t *o, const mnode_t *x)
   if (!s->action)
     return; /* the end of the trace */
   line(o, s->action);
+  o->nbcs += s->nbc;
   for (int i = 0; i < s->nf; i++) {
     const field_t *fd = &s->f[i];
     long n = grid_slice_size(o->g, fd->mask);
@@ -141,6 +142,7 @@ static void emit(out_t *o, const mnode_t *x)
     case F_SUM: put_value(o, (double)n * x->val[s->f[i + 1].num], 1); break;
     case F_COLOR: put_long(o, index_in(o, ~fd->mask), 1); break;
     case F_KEY: put_long(o, index_in(o, fd->mask), 1); break;
+    case F_NBC: put_long(o, -(o->nbcs + fd->num), 1); break;
     case F_CART:
       if (fd->num)
         put_long(o, n, 1);
@@ -188,6 +190,7 @@ void write_trace(const char *path, const grid_t *g, int gzip)
     if (gzip ? !(o.gz = gzopen(name, "wb1")) : !(o.f = fopen(name, "w")))
       ex_fail("cannot write %s: %s", name, strerror(errno));
     o.rank = r;
+    o.nbcs = 0;
     grid_coords(g, r, o.c);
     const mclass_t *c = &classes[model_class(g, r)];
     walk(&o, c->model, c->nmodel);
