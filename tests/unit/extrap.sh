@@ -7,8 +7,10 @@
 # (blocking messages ordered by parity), 2D and 3D Cartesian stencils under
 # strong and weak scaling, periodic or not, on targets whose grid has another
 # shape than the inputs', and row and column communicators (Comm_split and
-# Cart_sub). Programs whose events do not line up are refused with the rank
-# and line that break the pattern.
+# Cart_sub), a loop whose count grows with N (of nonblocking collectives,
+# completed by 'wait 0 0 -K' lines); --gzip output has the same events.
+# Programs whose events do not
+# line up are refused with the rank and line that break the pattern.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 simcc="$top/wrappers/simcc" simrun="$top/wrappers/simrun" simextrap="$top/wrappers/simextrap"
@@ -51,6 +53,30 @@ case_ 3d-strong 96 "27 36 48" ./stencil 3 0 strong 48 2
 case_ 3d-weak-periodic 64 "27 36 48" ./stencil 3 1 weak 8 2
 case_ rows-columns 64 "9 16 36" ./rowcol split 240 3
 case_ cart-sub 48 "9 12 16" ./rowcol cartsub 240 3
+cat > nbc.c <<'C'
+#include <mpi.h>
+#include <smpi/smpi.h>
+int main(int argc, char **argv)
+{
+  MPI_Init(&argc, &argv);
+  int n, r;
+  MPI_Comm_size(MPI_COMM_WORLD, &n);
+  MPI_Comm_rank(MPI_COMM_WORLD, &r);
+  double x[2100] = {0}, y[2100];
+  MPI_Request q[3];
+  for (int i = 0; i < n / 2; i++) { /* more iterations on more ranks */
+    MPI_Iallreduce(x, y, 1000, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, &q[0]);
+    MPI_Irecv(y + 2000, 100, MPI_DOUBLE, (r + n - 1) % n, 0, MPI_COMM_WORLD, &q[1]);
+    MPI_Isend(x + 2000, 100, MPI_DOUBLE, (r + 1) % n, 0, MPI_COMM_WORLD, &q[2]);
+    smpi_execute_flops(1.2e6 / n);
+    MPI_Waitall(3, q, MPI_STATUSES_IGNORE);
+  }
+  MPI_Finalize();
+  return 0;
+}
+C
+"$simcc" nbc.c -o nbc || bad "build nbc"
+case_ nonblocking-loop 40 "8 12 16" ./nbc
 
 # the report: the grid, the classes, and laws of N and of the grid's dimensions
 "$simextrap" -np 96 -o r.ti --explain 2d-strong-{9,12,16,36}.ti >explain.out 2>&1
@@ -60,6 +86,12 @@ grep -q '^Target: 96 ranks, grid 12x8 not periodic' explain.out &&
   ok "--explain: grid, classes, laws" || bad "--explain: $(head -20 explain.out)"
 grep -q ' even): ' <("$simextrap" -np 48 -o r.ti --explain halo1d-{8,12,16}.ti 2>/dev/null) &&
   ok "the 1D halo's ranks are classed by parity too" || bad "no parity classes for the 1D halo"
+
+"$simextrap" --gzip -np 64 -o z.ti rows-columns-{9,16,36}.ti 2>/dev/null && grep -q 'simpi_rank-1.txt.gz$' z.ti &&
+  "$simextrap" --check rows-columns-64.ti z.ti >/dev/null && ok "--gzip: compressed rank files, the same events" ||
+  bad "--gzip"
+"$simextrap" --help | grep -q '^Usage: simextrap -np N -o OUT.ti' && { "$simextrap" -np 4 x.ti 2>/dev/null; [ $? = 2 ]; } &&
+  ok "--help; usage errors exit with 2" || bad "--help or usage"
 
 # refusals: events that do not line up across sizes, or across ranks of one class
 cat > irregular.c <<'C'
