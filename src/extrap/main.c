@@ -116,29 +116,50 @@ static void target_grid(const input_t *ins, int k, long n, const char *dims_opt,
       fprod *= g0->dims[d];
     }
   }
-  for (int attempt = 0; attempt < 2; attempt++) {
-    int mask = attempt ? fixed : 0, nfree = 0, follows = 1;
-    long p = attempt ? fprod : 1;
+  static const char *const rules[4] = {
+      "MPI_Dims_create's", "MPI_Dims_create's over the dimensions that change, the others kept",
+      "MPI_Dims_create's, reversed", "MPI_Dims_create's, reversed, over the dimensions that change, the others kept"};
+  *rule = NULL;
+  int warned[EX_MAXD] = {0};
+  for (int attempt = 0; attempt < 4; attempt++) { /* with dimensions kept or not, in order or reversed */
+    int mask = attempt & 1 ? fixed : 0, rev = attempt >> 1, nfree = 0, follows = 1;
+    long p = attempt & 1 ? fprod : 1;
     for (int d = 0; d < g0->nd; d++)
       nfree += !(mask >> d & 1);
-    if (attempt && (!fixed || !nfree))
-      break;
-    for (int i = 0; i < k && follows; i++) {
-      int want[EX_MAXD];
-      dims_create(ins[i].n / p, nfree, want);
-      for (int d = 0, j = 0; d < g0->nd; d++)
-        if (!(mask >> d & 1))
-          follows &= ins[i].g.dims[d] == want[j++];
-    }
-    if (!follows || n % p)
+    if ((attempt & 1) && (!fixed || !nfree))
       continue;
-    int want[EX_MAXD];
-    dims_create(n / p, nfree, want);
-    for (int d = 0, j = 0; d < g0->nd; d++)
-      t->dims[d] = mask >> d & 1 ? g0->dims[d] : want[j++];
-    *rule = attempt ? "MPI_Dims_create's over the dimensions that change, the others kept" : "MPI_Dims_create's";
-    return;
+    int want[EX_MAXD], dims[EX_MAXD];
+    for (int i = 0; i <= k && follows; i++) { /* the inputs, then the target */
+      long m = i < k ? ins[i].n : n;
+      if (m % p) {
+        follows = 0;
+        break;
+      }
+      dims_create(m / p, nfree, want);
+      for (int d = 0, j = 0; d < g0->nd; d++) {
+        int w = mask >> d & 1 ? g0->dims[d] : want[rev ? nfree - 1 - j++ : j++];
+        if (i < k)
+          follows &= ins[i].g.dims[d] == w;
+        else
+          dims[d] = w;
+      }
+    }
+    if (!follows)
+      continue;
+    if (!*rule) {
+      memcpy(t->dims, dims, sizeof dims);
+      *rule = rules[attempt];
+    } else if (memcmp(t->dims, dims, sizeof(int) * (size_t)g0->nd) &&
+               memcmp(warned, dims, sizeof(int) * (size_t)g0->nd)) {
+      memcpy(warned, dims, sizeof warned);
+      grid_t other = *t;
+      memcpy(other.dims, dims, sizeof dims);
+      fprintf(stderr, "simextrap: warning: the inputs' grids follow %s (%s at the target)", *rule, grid_text(t));
+      fprintf(stderr, " and %s too (%s): the first is used, --dims chooses\n", rules[attempt], grid_text(&other));
+    }
   }
+  if (*rule)
+    return;
   char all[2048];
   int len = 0;
   for (int i = 0; i < k; i++)

@@ -23,7 +23,7 @@ typedef struct group {
 } group_t;
 
 typedef struct cart { /* a comm_cart line of rank 0, with the color of its communicator */
-  long color, line;
+  long color;
   int nd, dims[EX_MAXD], periods[EX_MAXD];
 } cart_t;
 
@@ -114,8 +114,8 @@ static void add_peer(input_t *in, long rank, long peer, long line)
   for (int i = 0; i < n; i++)
     if (p[i].rank == peer)
       return;
-  if ((n & (n - 1)) == 0 || n == 0)
-    in->peers[rank] = p = ex_grow(p, sizeof *p * (size_t)(n ? 2 * n : 4));
+  if ((n & (n - 1)) == 0) /* 0, 1, 2, 4, ...: full */
+    in->peers[rank] = p = ex_grow(p, sizeof *p * (size_t)(n ? 2 * n : 1));
   p[n] = (peer_t){peer, line};
   in->npeers[rank] = n + 1;
 }
@@ -172,7 +172,7 @@ void input_scan(input_t *in)
         long id = num(in, r, &rd, 2), nd = num(in, r, &rd, 3);
         if (nd < 1 || nd > EX_MAXD || id < 0 || id >= 64)
           continue;
-        cart_t c = {idcolor[id], rd.lineno, (int)nd, {0}, {0}};
+        cart_t c = {idcolor[id], (int)nd, {0}, {0}};
         for (int i = 0; i < nd; i++) {
           c.dims[i] = (int)num(in, r, &rd, 4 + i);
           c.periods[i] = num(in, r, &rd, 4 + (int)nd + i) != 0;

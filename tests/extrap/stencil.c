@@ -4,10 +4,11 @@
  * Irecv/Isend/Waitall; a rank on a non-periodic edge has fewer), computes
  * (smpi_execute_flops: 10 flops per point, so that times are exact) and
  * takes a global norm with MPI_Allreduce.
- * Usage: stencil NDIMS PERIODIC strong|weak SIZE ITERS
+ * Usage: stencil NDIMS PERIODIC strong|weak SIZE ITERS [LAST]
  *   strong: a SIZE^NDIMS grid of points split among the ranks (the first
  *   ranks along a dimension get one more when SIZE does not divide);
- *   weak: SIZE^NDIMS points per rank. */
+ *   weak: SIZE^NDIMS points per rank; LAST: the last dimension of the grid
+ *   of ranks, fixed (MPI_Dims_create chooses the others). */
 #include <mpi.h>
 #include <smpi/smpi.h>
 #include <stdio.h>
@@ -18,13 +19,15 @@ int main(int argc, char **argv)
 {
   MPI_Init(&argc, &argv);
   if (argc < 6) {
-    fprintf(stderr, "usage: stencil NDIMS PERIODIC strong|weak SIZE ITERS\n");
+    fprintf(stderr, "usage: stencil NDIMS PERIODIC strong|weak SIZE ITERS [LAST]\n");
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
   int nd = atoi(argv[1]), periodic = atoi(argv[2]), strong = !strcmp(argv[3], "strong");
   int size = atoi(argv[4]), iters = atoi(argv[5]), n;
   MPI_Comm_size(MPI_COMM_WORLD, &n);
   int dims[3] = {0, 0, 0}, periods[3] = {periodic, periodic, periodic}, coords[3], local[3] = {1, 1, 1};
+  if (argc > 6)
+    dims[nd - 1] = atoi(argv[6]);
   MPI_Dims_create(n, nd, dims);
   MPI_Comm cart;
   MPI_Cart_create(MPI_COMM_WORLD, nd, dims, periods, 0, &cart);

@@ -76,6 +76,16 @@ int main(int argc, char **argv)
 }
 C
 "$simcc" nbc.c -o nbc || bad "build nbc"
+# a dimension the program keeps (3 ranks): the inputs' grids follow MPI_Dims_create's rule too, so
+# simextrap warns, and --dims gives the target's
+for n in 9 12 15 24; do
+  "$simrun" -q -np $n --cfg=smpi/simulate-computation:no --trace-ti=kept-$n.ti ./stencil 2 0 weak 16 2 3 >/dev/null
+done
+"$simextrap" -np 24 -o kept-x.ti kept-{9,12,15}.ti 2>kept.err
+grep -q "warning: .* follow MPI_Dims_create's (6x4 not periodic at the target) and .* (8x3 not periodic)" kept.err &&
+  "$simextrap" -np 24 --dims=8x3 -o kept-x.ti kept-{9,12,15}.ti 2>/dev/null &&
+  "$simextrap" --check kept-24.ti kept-x.ti >/dev/null && ok "two rules fit the inputs' grids: a warning; --dims" ||
+  bad "kept dimension: $(cat kept.err)"
 case_ nonblocking-loop 40 "8 12 16" ./nbc
 
 # the report: the grid, the classes, and laws of N and of the grid's dimensions
