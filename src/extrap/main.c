@@ -121,7 +121,8 @@ static void target_grid(const input_t *ins, int k, long n, const char *dims_opt,
       "MPI_Dims_create's, reversed", "MPI_Dims_create's, reversed, over the dimensions that change, the others kept"};
   *rule = NULL;
   int warned[EX_MAXD] = {0};
-  for (int attempt = 0; attempt < 4; attempt++) { /* with dimensions kept or not, in order or reversed */
+  /* with dimensions kept or not; reversed only if no rule in order fits (square grids fit both) */
+  for (int attempt = 0; attempt < 4 && !(attempt == 2 && *rule); attempt++) {
     int mask = attempt & 1 ? fixed : 0, rev = attempt >> 1, nfree = 0, follows = 1;
     long p = attempt & 1 ? fprod : 1;
     for (int d = 0; d < g0->nd; d++)
