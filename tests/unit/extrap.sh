@@ -8,9 +8,10 @@
 # strong and weak scaling, periodic or not, on targets whose grid has another
 # shape than the inputs', and row and column communicators (Comm_split and
 # Cart_sub), a loop whose count grows with N (of nonblocking collectives,
-# completed by 'wait 0 0 -K' lines); --gzip output has the same events.
-# Programs whose events do not
-# line up are refused with the rank and line that break the pattern.
+# completed by 'wait 0 0 -K' lines); --gzip output has the same events;
+# smpirun's traces of the 1D halo extrapolate to simpi's on-line time.
+# Programs whose events do not line up are refused with the rank and line
+# that break the pattern.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 simcc="$top/wrappers/simcc" simrun="$top/wrappers/simrun" simextrap="$top/wrappers/simextrap"
@@ -102,6 +103,18 @@ grep -q ' even): ' <("$simextrap" -np 48 -o r.ti --explain halo1d-{8,12,16}.ti 2
   bad "--gzip"
 "$simextrap" --help | grep -q '^Usage: simextrap -np N -o OUT.ti' && { "$simextrap" -np 4 x.ti 2>/dev/null; [ $? = 2 ]; } &&
   ok "--help; usage errors exit with 2" || bad "--help or usage"
+
+# traces written by smpirun (no comm_cart or comm= lines; its own spellings) extrapolate too
+if command -v smpirun >/dev/null && smpicc -O2 "$top/tests/extrap/halo1d.c" -o halo1d_smpi 2>/dev/null; then
+  for n in 8 12 16; do
+    smpirun -np $n -platform "$top/platforms/cluster.xml" -trace-ti --cfg=tracing/filename:"$work/smpi-$n.ti" \
+      --cfg=smpi/simulate-computation:no --log=root.thres:error ./halo1d_smpi 1 960000 3 >/dev/null 2>&1
+  done
+  "$simextrap" -np 48 -o smpi-x.ti smpi-{8,12,16}.ti 2>/dev/null && "$simrun" --replay=smpi-x.ti >/dev/null 2>smpi.re
+  a=$(simtime halo1d-48.on) b=$(simtime smpi.re)
+  close "$b" "$a" && ok "smpirun's traces: extrapolated replay $b s, simpi on-line $a s" ||
+    bad "smpirun's traces: extrapolated replay '$b' s, simpi on-line $a s"
+fi
 
 # refusals: events that do not line up across sizes, or across ranks of one class
 cat > irregular.c <<'C'
