@@ -219,10 +219,12 @@ int main(int argc, char **argv)
   }
   if (check[0])
     return check_traces(check[0], check[1], tolerance);
-  if (np < 1 || !out || k < 2) {
+  if (np < 1 || !out || !k) {
     usage(stderr);
     return 2;
   }
+  if (k < 2)
+    ex_fail("give the program's traces at two sizes at least (three or more to choose among laws with a constant)");
   clock_t t0 = clock();
   for (int i = 0; i < k; i++)
     input_open(&ins[i], paths[i]);
