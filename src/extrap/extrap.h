@@ -180,4 +180,6 @@ void model_build(input_t *ins, int k, const grid_t *target, const int reach[EX_M
 int model_class(const grid_t *g, long rank); /* -1 if no class matches */
 const char *class_name(const mclass_t *c, int nd);
 const char *sym_text(int sym); /* an event for messages */
+/* How many of the *all values fitted predict the inputs worse than limit (relative). */
+int model_poor(double limit, int *all);
 #endif

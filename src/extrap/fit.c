@@ -3,7 +3,7 @@
  * N, ...), of a grid dimension Di or of N/Di, of log2 N, each alone (y = a g)
  * or with a constant (y = a + b g). The law chosen is the one that predicts
  * each input best from the others (leave-one-out), the simplest among those
- * about as good. */
+ * about as good (within half the best one's error). */
 #include "extrap.h"
 #include <math.h>
 #include <stdio.h>
@@ -23,23 +23,29 @@ static void add(int var, int dim, double p, int affine)
   forms[nforms++] = (form_t){(unsigned char)var, (unsigned char)dim, (unsigned char)affine, p};
 }
 
-/* The candidates, simplest first. */
+/* The candidates, simplest first: constant, then the laws that decrease
+ * (strong-scaled volumes), then those that grow, each alone then with a
+ * constant; noise in measured computation should not turn into growth. */
 static void build(void)
 {
-  static const double np[] = {-1, -0.5, 1, 0.5, -2.0 / 3, -1.0 / 3, 2.0 / 3, 1.0 / 3};
-  static const double dp[] = {-1, 1, -0.5, 0.5};
+  static const double np[] = {-1, -0.5, -2.0 / 3, -1.0 / 3, 1, 0.5, 2.0 / 3, 1.0 / 3};
+  static const double dp[] = {-1, -0.5, 1, 0.5};
   for (int affine = 0; affine < 2; affine++) {
     if (!affine)
       add(V_ONE, 0, 0, 0);
-    for (int i = 0; i < 8; i++)
-      add(V_N, 0, np[i], affine);
-    add(V_LOG, 0, 1, affine);
-    for (int d = 0; d < EX_MAXD; d++)
-      for (int i = 0; i < 4; i++)
-        add(V_D, (unsigned char)d, dp[i], affine);
-    for (int d = 0; d < EX_MAXD; d++)
-      for (int i = 0; i < 2; i++)
-        add(V_ND, (unsigned char)d, dp[i], affine);
+    for (int grow = 0; grow < 2; grow++) {
+      for (int i = 0; i < 8; i++)
+        if ((np[i] > 0) == grow)
+          add(V_N, 0, np[i], affine);
+      for (int d = 0; d < EX_MAXD; d++)
+        for (int i = 0; i < 4; i++)
+          if ((dp[i] > 0) == grow)
+            add(V_D, (unsigned char)d, dp[i], affine);
+      for (int d = 0; d < EX_MAXD; d++)
+        add(V_ND, (unsigned char)d, grow ? 1 : -1, affine);
+      if (grow)
+        add(V_LOG, 0, 1, affine);
+    }
   }
 }
 
@@ -204,7 +210,7 @@ law_t fit_law(int m, const scale_t *s, const double *y, const scale_t *t, int in
     pred[i] = f->affine ? a + b * g : a * g;
     top = fmin(top, worst);
   }
-  double tol = 0.002 + 0.2 * top;
+  double tol = 0.002 + 0.5 * top; /* as good: the worse the best predicts, the less the difference means */
   int chosen = -1;
   for (int i = 0; i < nforms && face >= 0; i++) /* a face, if that fits as well as the best */
     if (forms[i].var == V_ND && forms[i].dim == face && forms[i].p == -1 && !forms[i].affine && score[i] <= top + tol)

@@ -252,6 +252,10 @@ int main(int argc, char **argv)
   const char *rule;
   target_grid(ins, k, np, dims, &target, &rule);
   model_build(ins, k, &target, reach);
+  int all, poor = model_poor(0.2, &all);
+  if (poor)
+    fprintf(stderr, "simextrap: warning: %d of the %d values fit no law that predicts each input within 20%% from the "
+            "others (noisy measured computation?): --explain shows which\n", poor, all);
   if (show)
     explain(ins, k, &target, rule, reach);
   write_trace(out, &target, gzip);

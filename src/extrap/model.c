@@ -261,3 +261,29 @@ void model_build(input_t *ins, int k, const grid_t *target, const int r[EX_MAXD]
     free(at);
   }
 }
+
+static void poor(mnode_t *const *v, int n, double limit, int *bad, int *all)
+{
+  for (int i = 0; i < n; i++) {
+    const mnode_t *x = v[i];
+    if (x->sym < 0) {
+      *bad += x->law.loo > limit;
+      ++*all;
+      poor(x->body, x->n, limit, bad, all);
+      continue;
+    }
+    for (int j = 0; j < syms[x->sym]->nnum; j++) {
+      *bad += x->laws[j].loo > limit;
+      ++*all;
+    }
+  }
+}
+
+int model_poor(double limit, int *all)
+{
+  int bad = 0;
+  *all = 0;
+  for (int c = 0; c < nclasses; c++)
+    poor(classes[c].model, classes[c].nmodel, limit, &bad, all);
+  return bad;
+}

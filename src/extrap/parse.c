@@ -305,13 +305,13 @@ static void args(line_t *l, int a, int b, int mask)
     break;
   case TI_REDUCE:
     num(l, b + 1, 1, "count");
-    num(l, b + 2, 0, "flops");
+    num(l, b + 2, 1, "flops");
     root(l, b + 3, mask);
     lits_from(l, b + 4);
     break;
   case TI_ALLREDUCE: case TI_SCAN: case TI_EXSCAN: case TI_REDUCESCATTERBLOCK:
     num(l, b + 1, 1, "count");
-    num(l, b + 2, 0, "flops");
+    num(l, b + 2, 1, "flops");
     lits_from(l, b + 3);
     break;
   case TI_GATHER: case TI_SCATTER:
@@ -348,7 +348,7 @@ static void args(line_t *l, int a, int b, int mask)
     break;
   case TI_REDUCESCATTER: {
     int i = vec(l, b + 1, mask, "receive counts");
-    num(l, i, 0, "flops");
+    num(l, i, 1, "flops");
     lits_from(l, i + 1);
     break;
   }
@@ -439,7 +439,7 @@ static void one_line(line_t *l, seq_t *seq, double gap[2])
   s->vname = ex_alloc(sizeof *s->vname * (size_t)l->cap);
   l->vals = ex_grow(l->vals, sizeof *l->vals * (size_t)l->cap);
   key(l, "%s", tok[1]);
-  value(l, gap[0], 0, "compute");
+  value(l, gap[0], 1, "compute"); /* flops: written whole */
   value(l, gap[1], 0, "sleep");
   l->ntok = plain;
   if (a == TI_COLL_INIT) { /* "coll_init P" then a nonblocking collective's line */
@@ -491,6 +491,7 @@ void input_parse(input_t *in)
     s->key = ex_strdup("(end)");
     s->nnum = 2;
     s->integral = ex_alloc(2);
+    s->integral[NV_COMPUTE] = 1;
     s->face = ex_alloc(2);
     s->face[0] = s->face[1] = -1;
     s->vname = ex_alloc(2 * sizeof *s->vname);
