@@ -36,6 +36,7 @@ case_() {
   done
   for n in $sizes; do ins+=("$name-$n.ti"); done
   "$simextrap" -np "$target" -o "$name-x.ti" "${ins[@]}" 2>"$name.err" || { bad "$name: $(cat "$name.err")"; return; }
+  grep -q 'fit no law' "$name.err" && bad "$name: $(cat "$name.err")"
   if "$simextrap" --check "$name-$target.ti" "$name-x.ti" --tolerance=0.01 >"$name.check"; then
     ok "$name ($sizes -> $target ranks): $(head -1 "$name.check")"
   else
