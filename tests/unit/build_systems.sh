@@ -29,8 +29,11 @@ else
   echo "FAIL: autotools project"; tail -20 "$work/auto.log"; fail=1
 fi
 
-if cmake -S "$top/tests/projects/cmake" -B "$work/cmake" -DCMAKE_C_COMPILER=simcc -DCMAKE_CXX_COMPILER=simcxx \
-  -DCMAKE_Fortran_COMPILER=simfort >"$work/cmake.log" 2>&1 && make -C "$work/cmake" >>"$work/cmake.log" 2>&1; then
+# the CMake options as each wrapper's --help gives them
+cmake_opts=()
+for w in simcc simcxx simfort; do cmake_opts+=("$($w --help | sed -n 's/^ *cmake \(-DCMAKE_[A-Za-z]*_COMPILER=[a-z0-9]*\) .*/\1/p')"); done
+if cmake -S "$top/tests/projects/cmake" -B "$work/cmake" "${cmake_opts[@]}" \
+  >"$work/cmake.log" 2>&1 && make -C "$work/cmake" >>"$work/cmake.log" 2>&1; then
   check "CMake project" "$work/cmake"
 else
   echo "FAIL: CMake project"; tail -20 "$work/cmake.log"; fail=1
