@@ -1,46 +1,35 @@
-/* SimGrid adapter: implements kernel.h with SimGrid's C API (and, in
- * sendto.cpp, the one call that the C API has only in blocking form: a
- * transfer started by its receiver). Nothing else in simpi includes SimGrid
- * headers. Tracks which rank runs, to fire the resume hook (privatization
- * swaps, burst timers) when control comes back. */
-#include "kernel.h"
-#include <errno.h>
-#include <simgrid/actor.h>
-#include <simgrid/comm.h>
+/* SimGrid adapter: implements kernel.h with SimGrid's C API: start-up,
+ * platform, actors, the clock, computation, sleeps and events here; the
+ * transfers in transfer.c (and sendto.cpp, the one call written against the
+ * C++ API). Nothing else in simpi includes SimGrid headers. Tracks which
+ * rank runs, to fire the resume hook (privatization swaps, burst timers)
+ * when control comes back. */
+#include "adapter.h"
 #include <simgrid/cond.h>
 #include <simgrid/engine.h>
-#include <simgrid/host.h>
-#include <simgrid/mailbox.h>
 #include <simgrid/mutex.h>
 #include <xbt/config.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <ucontext.h>
 
-static void *running; /* rank data of the actor that ran last */
+void *kern_running;
 static void (*resume_hook)(void *);
 static void (*deadline_hook)(void);
 static double deadline;
 
-static inline void resumed(void *me)
+void kern_resumed(void *me)
 {
-  if (running != me) {
-    running = me;
+  if (kern_running != me) {
+    kern_running = me;
     if (resume_hook)
       resume_hook(me);
   }
   if (deadline_hook && simgrid_get_clock() > deadline)
     deadline_hook();
 }
-/* errno is the rank's own: others may change it while it waits */
-#define BLOCKING(stmt)                                                                                                 \
-  do {                                                                                                                 \
-    void *me_ = running;                                                                                               \
-    int errno_ = errno;                                                                                                \
-    stmt;                                                                                                              \
-    resumed(me_);                                                                                                      \
-    errno = errno_;                                                                                                    \
-  } while (0)
 
 void kern_init(int *argc, char **argv) { simgrid_init(argc, argv); }
 size_t kern_default_stack_kib(void) { return (size_t)sg_cfg_get_int("contexts/stack-size"); }
@@ -106,6 +95,12 @@ double kern_host_speed(size_t i)
   return sg_host_get_speed(hosts[i]);
 }
 
+sg_host_t kern_host(size_t i)
+{
+  load_hosts();
+  return hosts[i];
+}
+
 struct spawn_arg {
   void (*fn)(void *);
   void *arg;
@@ -119,9 +114,11 @@ static void actor_main(int argc, char **argv)
   void (*fn)(void *) = sa->fn;
   void *arg = sa->arg;
   free(sa);
-  sg_actor_self_set_data(arg);
-  resumed(arg);
+  kern_actor_t me = {arg, NULL, 0};
+  sg_actor_self_set_data(&me);
+  kern_resumed(arg);
   fn(arg);
+  kern_settle_sends(&me);
 }
 
 void kern_spawn(const char *name, size_t host, void (*fn)(void *), void *arg, size_t stack_kib)
@@ -137,15 +134,37 @@ void kern_spawn(const char *name, size_t host, void (*fn)(void *), void *arg, si
            sg_actor_set_data(a, sa); sg_actor_start_(a, actor_main, 1, argv));
 }
 
-void kern_run(void) { simgrid_run(); }
+/* The engine runs on a stack of its own: SimGrid's solver walks the links
+ * and flows that share links by recursion, one frame per link or flow along
+ * a chain (the first round of a barrier on the default cluster chains every
+ * host), which outgrows the process stack near 100,000 ranks. The space is
+ * reserved, not committed: only what the recursion reaches costs memory. */
+#define ENGINE_STACK ((size_t)4 << 30)
+static ucontext_t engine_ctx, caller_ctx;
+static void run_engine(void) { simgrid_run(); }
+
+void kern_run(void)
+{
+  void *stack = mmap(NULL, ENGINE_STACK, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (stack == MAP_FAILED || getcontext(&engine_ctx)) {
+    simgrid_run();
+    return;
+  }
+  engine_ctx.uc_stack.ss_sp = stack;
+  engine_ctx.uc_stack.ss_size = ENGINE_STACK;
+  engine_ctx.uc_link = &caller_ctx;
+  makecontext(&engine_ctx, run_engine, 0);
+  swapcontext(&caller_ctx, &engine_ctx);
+  munmap(stack, ENGINE_STACK);
+}
 void kern_set_resume_hook(void (*hook)(void *)) { resume_hook = hook; }
 void kern_set_deadline(double t, void (*hook)(void))
 {
   deadline = t;
   deadline_hook = hook;
 }
-void *kern_self_data(void) { return running; }
-void *kern_actor_data(void) { return sg_actor_self() ? sg_actor_self_get_data() : NULL; }
+void *kern_self_data(void) { return kern_running; }
+void *kern_actor_data(void) { return sg_actor_self() ? kern_me()->data : NULL; }
 
 double kern_now(void) { return simgrid_get_clock(); }
 
@@ -155,129 +174,10 @@ void kern_compute(double flops)
     BLOCKING(sg_actor_execute(flops));
 }
 
-void kern_yield(void) { BLOCKING(sg_actor_yield()); }
-
 void kern_sleep(double s)
 {
   if (s > 0)
     BLOCKING(sg_actor_sleep_for(s));
-}
-
-/* Mailbox pool: mailboxes live forever in SimGrid, so recycle them.
- * Every SimGrid call below that is a simcall may let other actors run
- * before it returns, hence BLOCKING around each one. */
-struct kern_mbox {
-  sg_mailbox_t box;
-  kern_mbox_t *next;
-};
-static kern_mbox_t *mbox_free;
-static unsigned long mbox_made;
-
-kern_mbox_t *kern_mbox_get(void)
-{
-  kern_mbox_t *m = mbox_free;
-  if (m) {
-    mbox_free = m->next;
-    return m;
-  }
-  m = malloc(sizeof *m);
-  char name[32];
-  snprintf(name, sizeof name, "m%lu", mbox_made++);
-  BLOCKING(m->box = sg_mailbox_by_name(name));
-  return m;
-}
-void kern_mbox_put_back(kern_mbox_t *m)
-{
-  m->next = mbox_free;
-  mbox_free = m;
-}
-
-/* A non-null payload: SimGrid refuses NULL, we move data ourselves. */
-static char payload_token;
-
-kern_comm_t *kern_send(kern_mbox_t *m, double bytes, int detached)
-{
-  sg_comm_t c;
-  if (detached) {
-    BLOCKING(c = sg_mailbox_put_init(m->box, &payload_token, (long)bytes); sg_comm_detach(c, NULL));
-    return NULL;
-  }
-  BLOCKING(c = sg_mailbox_put_async(m->box, &payload_token, (long)bytes));
-  return (kern_comm_t *)c;
-}
-
-static void *recv_slot; /* payload is ignored */
-kern_comm_t *kern_recv(kern_mbox_t *m)
-{
-  sg_comm_t c;
-  BLOCKING(c = sg_mailbox_get_async(m->box, &recv_slot));
-  return (kern_comm_t *)c;
-}
-
-sg_comm_t kern_sendto_async(sg_host_t from, sg_host_t to, double bytes); /* sendto.cpp */
-kern_comm_t *kern_transfer_to_me(size_t from, double bytes)
-{
-  load_hosts();
-  sg_comm_t c;
-  BLOCKING(c = kern_sendto_async(hosts[from], sg_host_self(), bytes));
-  return (kern_comm_t *)c;
-}
-
-void kern_wait(kern_comm_t *c) { BLOCKING(sg_comm_wait((sg_comm_t)c)); }
-
-int kern_test(kern_comm_t *c)
-{
-  int done;
-  BLOCKING(done = sg_comm_test((sg_comm_t)c));
-  return done;
-}
-
-ssize_t kern_wait_any(kern_comm_t **cs, size_t n)
-{
-  ssize_t i;
-  BLOCKING(i = sg_comm_wait_any((sg_comm_t *)cs, n));
-  return i;
-}
-
-/* The peer side of kern_remote: receives the outgoing leg, then sends the
- * reply. Helpers never touch rank data, so they leave `running` alone. */
-struct remote {
-  kern_mbox_t *out, *back;
-  double back_bytes;
-};
-
-static void remote_main(int argc, char **argv)
-{
-  (void)argc;
-  (void)argv;
-  struct remote *r = sg_actor_self_get_data();
-  if (r->out) {
-    sg_mailbox_get(r->out->box);
-    kern_mbox_put_back(r->out); /* both sides are done with it */
-  }
-  if (r->back) {
-    sg_mailbox_put(r->back->box, &payload_token, (long)r->back_bytes);
-    kern_mbox_put_back(r->back);
-  }
-  free(r);
-}
-
-kern_comm_t *kern_remote(size_t peer, double out, double back)
-{
-  load_hosts();
-  struct remote *r = calloc(1, sizeof *r);
-  r->out = out >= 0 ? kern_mbox_get() : NULL;
-  r->back = back >= 0 ? kern_mbox_get() : NULL;
-  r->back_bytes = back;
-  kern_mbox_t *out_box = r->out, *back_box = r->back;
-  const char *argv[2] = {"rma", NULL};
-  BLOCKING(sg_actor_t a = sg_actor_init("rma", hosts[peer]); sg_actor_set_stacksize(a, 128 * 1024);
-           sg_actor_set_data(a, r); sg_actor_start_(a, remote_main, 1, argv));
-  if (!back_box)
-    return out_box ? kern_send(out_box, out, 0) : NULL;
-  if (out_box)
-    kern_send(out_box, out, 1);
-  return kern_recv(back_box);
 }
 
 struct kern_event {

@@ -38,21 +38,26 @@ void *kern_actor_data(void);
 double kern_now(void);
 void kern_compute(double flops);
 void kern_sleep(double seconds);
-/* Lets the other ranks ready at this time run first, as any kernel call does. */
-void kern_yield(void);
 
-/* Transfers. A mailbox comes from a pool and goes back once both sides posted. */
+/* Transfers. A mailbox comes from a pool and goes back once both sides
+ * posted; it serves one transfer (one send, one receive) per trip. A
+ * transfer starts when both sides are posted. */
 kern_mbox_t *kern_mbox_get(void);
 void kern_mbox_put_back(kern_mbox_t *m);
-/* detached: the sender never waits (returns NULL). */
+/* detached: the sender never waits (returns NULL); the transfer goes on
+ * after the sender ends, and one whose receive comes after that starts from
+ * the sender's host then, as it would have. */
 kern_comm_t *kern_send(kern_mbox_t *m, double bytes, int detached);
 kern_comm_t *kern_recv(kern_mbox_t *m);
-/* A transfer of bytes from host `from` to the calling rank's host, started
- * now, with no sender side: wait or test it like any other. */
-kern_comm_t *kern_transfer_to_me(size_t from, double bytes);
 void kern_wait(kern_comm_t *c);
 int kern_test(kern_comm_t *c);                  /* 1 and releases c when done */
 ssize_t kern_wait_any(kern_comm_t **cs, size_t n); /* index done, released */
+/* The caller is about to wait for transfers none of which can complete
+ * before the clock moves (each started now or not yet): the kernel may use
+ * the moment to release what the caller's delivered detached sends still
+ * hold in SimGrid, which lets others run first. Elsewhere that could change
+ * the order of ranks at equal times, and with it simulated times. */
+void kern_tidy(void);
 
 /* One-sided transfers with host peer, whose other side a short-lived
  * helper actor there plays: `out` bytes from the caller's host to peer

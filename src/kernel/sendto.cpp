@@ -1,7 +1,7 @@
-/* The one kernel call written against SimGrid's C++ API: a host-to-host
- * transfer started by its receiver, which the C API has only in blocking form
- * (sg_host_sendto). The eager messages a receive finds already sent use it:
- * no sender side, no mailbox, nothing in the sender's list of activities. */
+/* The kernel calls written against SimGrid's C++ API, which the C API lacks:
+ * a host-to-host transfer started by its receiver (the C API has it only in
+ * blocking form, sg_host_sendto), used by the receive of an eager message
+ * whose sender ended first; and cancelling that sender's put. */
 #include <simgrid/comm.h>
 #include <simgrid/s4u/Comm.hpp>
 
@@ -10,4 +10,13 @@ extern "C" __attribute__((visibility("hidden"))) sg_comm_t kern_sendto_async(sg_
   simgrid::s4u::CommPtr c = simgrid::s4u::Comm::sendto_async(from, to, static_cast<uint64_t>(bytes));
   c->add_ref(); /* the caller's, which sg_comm_wait or sg_comm_test releases */
   return c.get();
+}
+
+/* Cancels a put nobody received, taking it out of its mailbox: the end of
+ * its actor does not, and a later receive on the reused mailbox would take
+ * it instead of its own message. */
+extern "C" __attribute__((visibility("hidden"))) void kern_cancel_put(sg_comm_t c)
+{
+  c->cancel();
+  sg_comm_unref(c);
 }

@@ -121,6 +121,7 @@ static void start_send(p2p_req_t *r)
    * before looking at the queues, so that matching and queueing are atomic. */
   kern_mbox_t *spare = kern_mbox_get();
   kern_comm_t *kc;
+  r->started = kern_now();
   p2p_req_t *rv = NULL, *prev = NULL;
   for (rv = dst->q.phead; rv; prev = rv, rv = rv->next)
     if (matches(rv->peer, rv->tag, rv->ctx, r->me_local, r->tag, r->ctx))
@@ -133,6 +134,7 @@ static void start_send(p2p_req_t *r)
     if (dst->q.ptail == rv)
       dst->q.ptail = prev;
     rv->posted = 0;
+    rv->started = r->started;
     deliver(rv, r->owner, r->me_local, r->tag, bytes, r->buf, r->count, r->dt, NULL, r->nodata);
     rv->flow = flow;
     rv->flow_src = r->owner;
@@ -161,21 +163,14 @@ static void start_send(p2p_req_t *r)
       m->count = r->count;
       m->dt = r->dt;
     }
-    /* a detached (eager) message waits in the queue only: its receive starts
-     * the transfer from this host, when a detached put would have started it */
-    m->mbox = detached ? NULL : spare;
-    /* queue first: the kernel calls below may let other ranks run */
+    m->mbox = spare; /* the transfer starts when its receive joins it there */
+    /* queue first: the kernel call below may let other ranks run */
     if (dst->q.utail)
       dst->q.utail->next = m;
     else
       dst->q.uhead = m;
     dst->q.utail = m;
-    if (detached) {
-      kern_mbox_put_back(spare);
-      kern_yield(); /* where the put would have let others run: same schedule, same times */
-      kc = NULL;
-    } else
-      kc = kern_send(m->mbox, (double)bytes + ENVELOPE_BYTES, detached);
+    kc = kern_send(m->mbox, (double)bytes + ENVELOPE_BYTES, detached);
     if (dst->q.probing)
       kern_event_notify(dst->q.arrival);
   }
@@ -218,10 +213,9 @@ static void receive_msg(p2p_req_t *r, p2p_msg_t *m)
   if (r->cp) /* the transfer starts with the receive (kern_recv below) */
     rt_cp_transfer_starts(r->cp);
   r->mbox = m->mbox;
-  int from = m->owner;
-  size_t bytes = m->bytes;
+  r->started = kern_now();
   msg_free(m);
-  r->kc = r->mbox ? kern_recv(r->mbox) : kern_transfer_to_me(rt_ranks[from].host, (double)bytes + ENVELOPE_BYTES);
+  r->kc = kern_recv(r->mbox);
 }
 
 p2p_msg_t *p2p_mprobe(int src, int tag, int ctx, int block, MPI_Status *st)
@@ -397,6 +391,15 @@ p2p_req_t *p2p_bsend_iflush(void)
   return r;
 }
 
+/* r's transfer cannot be complete before the clock moves: it started now,
+ * or has not started (a receive still posted; a send posted now). */
+static int fresh(const p2p_req_t *r)
+{
+  if (r->kind == P2P_RECV && r->posted)
+    return 1;
+  return (r->kind == P2P_RECV || r->kind == P2P_SEND) && r->started == kern_now();
+}
+
 void p2p_wait(p2p_req_t *r)
 {
   if (r->done || !r->active)
@@ -413,6 +416,8 @@ void p2p_wait(p2p_req_t *r)
     int mine = r->kind != P2P_COLL;
     if (mine)
       me->waiting_on = r;
+    if (fresh(r))
+      kern_tidy();
     kern_wait(r->kc);
     if (mine)
       me->waiting_on = NULL;
@@ -484,6 +489,12 @@ int p2p_wait_any(p2p_req_t **rs, int n)
     }
     if (!pending)
       return -1;
+    int all_fresh = 1;
+    for (int i = 0; i < n && all_fresh; i++)
+      if (rs[i] && rs[i]->active && !rs[i]->done)
+        all_fresh = fresh(rs[i]);
+    if (all_fresh)
+      kern_tidy();
     kern_comm_t **kcs = malloc(sizeof *kcs * (size_t)pending);
     int *idx = malloc(sizeof *idx * (size_t)pending);
     int k = 0;

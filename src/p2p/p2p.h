@@ -35,6 +35,7 @@ typedef struct p2p_req {
   kern_comm_t *kc;   /* SimGrid side of the transfer, NULL when none pending */
   kern_mbox_t *mbox; /* receive: the transfer's mailbox, back to the pool once complete */
   unsigned char posted; /* receive: waiting in the posted queue for a sender */
+  double started;    /* simulated time its transfer started (a send: was posted) */
   unsigned char nodata; /* a replay's: nobody reads the data, so it is not moved (only timed) */
   MPI_Status st;     /* receive: filled at match time */
   size_t msg_bytes;  /* receive: size of the matched message (may exceed the buffer) */
@@ -72,7 +73,7 @@ typedef struct p2p_msg {
   const dt_t *dt;
   char *copy;           /* detached: packed copy of the data */
   unsigned char nodata; /* a replay's: no data to move */
-  kern_mbox_t *mbox; /* NULL: an eager message, whose transfer its receive starts */
+  kern_mbox_t *mbox; /* its transfer's, which starts when the receive joins the send there */
   struct p2p_msg *next;
 } p2p_msg_t;
 

@@ -3,6 +3,7 @@
  * exit: nonzero
  * stderr: rank 1
  * stderr: SIGSEGV
+ * stderr: #0 segv\.c:19 \(main\)
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -1,0 +1,39 @@
+/* What the two halves of the SimGrid adapter share (kernel.c: actors,
+ * clock, computation, events; transfer.c: mailboxes, transfers, waits):
+ * which rank runs, the resume hook, the hosts and each actor's own state. */
+#ifndef SIMPI_KERNEL_ADAPTER_H
+#define SIMPI_KERNEL_ADAPTER_H
+#include "kernel.h"
+#include <errno.h>
+#include <simgrid/actor.h>
+#include <simgrid/host.h>
+
+/* Every actor's SimGrid data: the layers' data (the rank) and the detached
+ * sends it made that still hold a SimGrid handle (transfer.c). */
+struct kern_loose;
+typedef struct kern_actor {
+  void *data;
+  struct kern_loose *loose; /* newest first */
+  int delivered;            /* how many of them are delivered */
+} kern_actor_t;
+
+extern void *kern_running; /* rank data of the actor that ran last */
+void kern_resumed(void *me);
+
+/* A SimGrid call that may let other actors run: the resume hook fires after
+ * it, and errno is the rank's own (others may change it meanwhile). */
+#define BLOCKING(stmt)                                                                                                 \
+  do {                                                                                                                 \
+    void *me_ = kern_running;                                                                                          \
+    int errno_ = errno;                                                                                                \
+    stmt;                                                                                                              \
+    kern_resumed(me_);                                                                                                 \
+    errno = errno_;                                                                                                    \
+  } while (0)
+
+sg_host_t kern_host(size_t i);
+static inline kern_actor_t *kern_me(void) { return sg_actor_self_get_data(); }
+
+/* transfer.c: an actor ends; its detached sends must outlive it. */
+void kern_settle_sends(kern_actor_t *me);
+#endif

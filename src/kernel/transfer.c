@@ -1,0 +1,279 @@
+/* Transfers: the mailbox pool, the handles of transfers given to the layers
+ * above, their waits and tests, detached sends and one-sided transfers.
+ *
+ * Detached sends are not SimGrid's detached comms: SimGrid 3.32 keeps those
+ * in one list that the completion of each of them walks, so with one per
+ * rank in flight (a barrier at 100,000 ranks) every completion costs
+ * O(ranks). A detached send here is an ordinary put whose handle the sending
+ * actor keeps. SimGrid also lists the put among the sender's activities
+ * until the sender waits for it, and a wait lets others run, so the handle
+ * is released when it costs no change of schedule: once its receive is seen
+ * complete, at the sender's next kern_tidy(), or when the sender ends. */
+#include "adapter.h"
+#include <simgrid/comm.h>
+#include <simgrid/mailbox.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* A mailbox serves one transfer per trip through the pool. */
+struct kern_mbox {
+  sg_mailbox_t box;
+  kern_mbox_t *next;         /* in the pool */
+  struct kern_loose *loose;  /* the detached send made on it, until delivered */
+  sg_host_t from;            /* orphan: the host of its sender */
+  double bytes;              /* orphan: the size of its send */
+  unsigned char receiving;   /* a receive is posted on it, not yet seen complete */
+  unsigned char orphan;      /* its detached send's actor ended before any receive was posted */
+  unsigned char released;    /* given back by the layers above while receiving */
+};
+
+struct kern_comm {
+  sg_comm_t c;
+  kern_mbox_t *m;   /* a receive's mailbox, to learn that its transfer is complete */
+  kern_comm_t *next; /* in the pool */
+};
+
+/* A detached send: its put, owned by the actor that made it. */
+typedef struct kern_loose {
+  sg_comm_t c;
+  kern_mbox_t *m;          /* until delivered */
+  kern_actor_t *owner;
+  unsigned char delivered; /* its receive was seen complete */
+  struct kern_loose *next;
+} loose_t;
+
+static kern_mbox_t *mbox_free;
+static unsigned long mbox_made;
+static kern_comm_t *comm_free;
+static loose_t *loose_free;
+
+/* Mailboxes live forever in SimGrid, so recycle them. Creating one is a
+ * simcall: others may run meanwhile. */
+kern_mbox_t *kern_mbox_get(void)
+{
+  kern_mbox_t *m = mbox_free;
+  if (m) {
+    mbox_free = m->next;
+    return m;
+  }
+  m = calloc(1, sizeof *m);
+  char name[32];
+  snprintf(name, sizeof name, "m%lu", mbox_made++);
+  BLOCKING(m->box = sg_mailbox_by_name(name));
+  return m;
+}
+
+static void recycle(kern_mbox_t *m)
+{
+  m->loose = NULL;
+  m->receiving = m->orphan = m->released = 0;
+  m->next = mbox_free;
+  mbox_free = m;
+}
+
+/* A receive that is not seen complete yet keeps its mailbox out of the pool:
+ * its handle names the mailbox (kern_comm.m). */
+void kern_mbox_put_back(kern_mbox_t *m)
+{
+  if (m->receiving)
+    m->released = 1;
+  else
+    recycle(m);
+}
+
+/* The receive posted on m is complete: so is the detached send made on it. */
+static void delivered(kern_mbox_t *m)
+{
+  loose_t *l = m->loose;
+  if (l) {
+    l->delivered = 1;
+    l->m = NULL;
+    l->owner->delivered++;
+    m->loose = NULL;
+  }
+  m->receiving = 0;
+  if (m->released)
+    recycle(m);
+}
+
+static kern_comm_t *wrap(sg_comm_t c, kern_mbox_t *m)
+{
+  kern_comm_t *k = comm_free;
+  if (k)
+    comm_free = k->next;
+  else
+    k = malloc(sizeof *k);
+  k->c = c;
+  k->m = m;
+  return k;
+}
+
+/* k's transfer is complete and SimGrid released its handle. */
+static void completed(kern_comm_t *k)
+{
+  if (k->m)
+    delivered(k->m);
+  k->next = comm_free;
+  comm_free = k;
+}
+
+/* A non-null payload: SimGrid refuses NULL, we move data ourselves. */
+static char payload_token;
+
+kern_comm_t *kern_send(kern_mbox_t *m, double bytes, int detached)
+{
+  sg_comm_t c;
+  if (!detached) {
+    BLOCKING(c = sg_mailbox_put_async(m->box, &payload_token, (long)bytes));
+    return wrap(c, NULL);
+  }
+  kern_actor_t *me = kern_me();
+  loose_t *l = loose_free;
+  if (l)
+    loose_free = l->next;
+  else
+    l = malloc(sizeof *l);
+  *l = (loose_t){NULL, m, me, 0, me->loose};
+  me->loose = l;
+  m->loose = l;
+  m->bytes = bytes;
+  BLOCKING(c = sg_mailbox_put_async(m->box, &payload_token, (long)bytes));
+  l->c = c;
+  return NULL;
+}
+
+static void *recv_slot; /* payload is ignored */
+sg_comm_t kern_sendto_async(sg_host_t from, sg_host_t to, double bytes); /* sendto.cpp */
+void kern_cancel_put(sg_comm_t c);                                         /* sendto.cpp */
+
+kern_comm_t *kern_recv(kern_mbox_t *m)
+{
+  sg_comm_t c;
+  m->receiving = 1;
+  if (m->orphan) /* its sender ended: the transfer starts from its host, as the put would have */
+    BLOCKING(c = kern_sendto_async(m->from, sg_host_self(), m->bytes));
+  else
+    BLOCKING(c = sg_mailbox_get_async(m->box, &recv_slot));
+  return wrap(c, m);
+}
+
+void kern_wait(kern_comm_t *k)
+{
+  BLOCKING(sg_comm_wait(k->c));
+  completed(k);
+}
+
+int kern_test(kern_comm_t *k)
+{
+  int done;
+  BLOCKING(done = sg_comm_test(k->c));
+  if (done)
+    completed(k);
+  return done;
+}
+
+ssize_t kern_wait_any(kern_comm_t **ks, size_t n)
+{
+  sg_comm_t few[16], *cs = n <= 16 ? few : malloc(sizeof *cs * n);
+  for (size_t i = 0; i < n; i++)
+    cs[i] = ks[i]->c;
+  ssize_t i;
+  BLOCKING(i = sg_comm_wait_any(cs, n));
+  if (cs != few)
+    free(cs);
+  if (i >= 0)
+    completed(ks[i]);
+  return i;
+}
+
+/* Releases the calling actor's delivered sends: each wait finds its put
+ * done and lets others run, which is harmless only where the caller then
+ * blocks until the clock moves (kernel.h). */
+void kern_tidy(void)
+{
+  kern_actor_t *me = kern_me();
+  for (loose_t **pp = &me->loose; *pp && me->delivered > 0;) {
+    loose_t *l = *pp;
+    if (!l->delivered) {
+      pp = &l->next;
+      continue;
+    }
+    *pp = l->next; /* others only mark sends delivered: the list is ours */
+    me->delivered--;
+    BLOCKING(sg_comm_wait(l->c));
+    l->next = loose_free;
+    loose_free = l;
+  }
+}
+
+/* The actor ends: a send in flight is waited for (its receive needs it);
+ * one that no receive was posted for yet is cancelled, which takes its put
+ * out of the mailbox (the actor's end leaves it there, where the next
+ * receive on the reused mailbox would take it), and the receive restarts it
+ * from this host (kern_recv). Plain SimGrid calls: the rank's code is over. */
+void kern_settle_sends(kern_actor_t *me)
+{
+  while (me->loose) {
+    loose_t *l = me->loose;
+    me->loose = l->next;
+    if (l->delivered)
+      sg_comm_unref(l->c); /* done: the actor's end drops SimGrid's entry */
+    else if (l->m->receiving) {
+      sg_comm_wait(l->c);
+      if (l->m) /* its receive is still to see it complete */
+        l->m->loose = NULL;
+    } else {
+      l->m->orphan = 1;
+      l->m->from = sg_host_self();
+      l->m->loose = NULL;
+      kern_cancel_put(l->c);
+    }
+    l->next = loose_free;
+    loose_free = l;
+  }
+}
+
+/* The peer side of kern_remote: receives the outgoing leg, then sends the
+ * reply. Helpers never touch rank data, so they leave kern_running alone. */
+struct remote {
+  kern_mbox_t *out, *back;
+  double back_bytes;
+};
+
+static void remote_main(int argc, char **argv)
+{
+  (void)argc;
+  (void)argv;
+  struct remote *r = sg_actor_self_get_data();
+  kern_actor_t me = {NULL, NULL, 0};
+  sg_actor_self_set_data(&me);
+  if (r->out) {
+    sg_mailbox_get(r->out->box);
+    delivered(r->out);
+    kern_mbox_put_back(r->out); /* both sides are done with it */
+  }
+  if (r->back) {
+    sg_mailbox_put(r->back->box, &payload_token, (long)r->back_bytes);
+    kern_mbox_put_back(r->back);
+  }
+  free(r);
+}
+
+kern_comm_t *kern_remote(size_t peer, double out, double back)
+{
+  struct remote *r = calloc(1, sizeof *r);
+  r->out = out >= 0 ? kern_mbox_get() : NULL;
+  r->back = back >= 0 ? kern_mbox_get() : NULL;
+  r->back_bytes = back;
+  kern_mbox_t *out_box = r->out, *back_box = r->back;
+  if (out_box)
+    out_box->receiving = 1; /* the helper's */
+  const char *argv[2] = {"rma", NULL};
+  BLOCKING(sg_actor_t a = sg_actor_init("rma", kern_host(peer)); sg_actor_set_stacksize(a, 128 * 1024);
+           sg_actor_set_data(a, r); sg_actor_start_(a, remote_main, 1, argv));
+  if (!back_box)
+    return out_box ? kern_send(out_box, out, 0) : NULL;
+  if (out_box)
+    kern_send(out_box, out, 1);
+  return kern_recv(back_box);
+}
