@@ -107,6 +107,11 @@ p2p_req_t *act_accumulate(struct rt_win *w, const void *obuf, int ocount, const 
                           const dt_t *rt, int t, char *taddr, int tcount, const dt_t *tt, MPI_Op op);
 p2p_req_t *act_compare_and_swap(struct rt_win *w, const void *obuf, const void *cmp, void *result, const dt_t *type,
                                 int t, char *taddr);
+/* The operation just written (r, with a request the program holds: MPI_Rput,
+ * MPI_Rget, MPI_Raccumulate, MPI_Rget_accumulate) gets " req=K" on its line,
+ * K numbering it among the rank's nonblocking collectives, and its completion
+ * by a wait is written "wait 0 0 -K", as theirs is. */
+void act_rma_request(p2p_req_t *r);
 /* Records a window's creation, freeing or synchronisation call: "ACTION
  * WID" then the formatted arguments (the MPI layer executes them). */
 void act_win_traced(struct rt_win *w, const char *action, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

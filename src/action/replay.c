@@ -238,6 +238,7 @@ static void set_comm(long id, MPI_Comm c)
 int region = -1; /* the line's dynamic-window region (region=R), -1 none */
 int userop = -1; /* the line's reduction used a user operation: 1 commutative, 0 not; -1 none */
 int inplace; /* the line's collective was called with MPI_IN_PLACE */
+long rma_req;
 
 /* Topology lines: "comm_cart ID NDIMS D.. P.." and "comm_adjacent ID NIN R.. NOUT R.." */
 static void perform_topo(int a)
@@ -281,6 +282,8 @@ static void extensions(MPI_Comm *comm, int *src, int *tag)
       userop = v != 0;
     else if (eq - t == 6 && !strncmp(t, "region", 6))
       region = (int)v;
+    else if (eq - t == 3 && !strncmp(t, "req", 3))
+      rma_req = v;
     else
       die("unknown extension '%s'", t);
     ntok--;
@@ -294,6 +297,7 @@ static void perform(void)
   inplace = 0;
   userop = -1;
   region = -1;
+  rma_req = 0;
   extensions(&comm, &src, &xtag);
   int a = ti_action(tok[1], strlen(tok[1]));
   if (a < 0)

@@ -12,6 +12,9 @@
 extern char **tok;
 extern int ntok;
 extern int region, userop, inplace;
+/* The line's request-based one-sided operation (req=K), 0 none; the lines
+ * that "wait 0 0 -K" completes so far (nonblocking collectives and those). */
+extern long rma_req, nbcs;
 /* Set once persistent collectives hold the scratch buffers: never freed then. */
 extern int keep_scratch;
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static long nbcs; /* nonblocking collective lines so far */
+long nbcs; /* nonblocking collective lines so far, request-based RMA lines included (replay.h) */
 static MPI_Request *pcolls; /* persistent collectives by the number of their coll_init line */
 static long npcolls, pcoll_id;
 

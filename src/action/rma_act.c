@@ -21,7 +21,9 @@
  * trailing " region=R";
  * TYPE and COUNT as for messages: derived target types are written as bytes,
  * or for accumulates as values of their predefined type).
- * Request-based operations are written as their plain forms. */
+ * Request-based operations (MPI_Rput, ...) are their plain forms with a
+ * trailing " req=K" and a "wait 0 0 -K" line where a wait completes them
+ * (K numbered with the rank's nonblocking collectives). */
 #include "../core/win.h"
 #include "../rma/rma.h"
 #include "../runtime/runtime.h"
@@ -98,6 +100,16 @@ p2p_req_t *act_compare_and_swap(rt_win_t *w, const void *obuf, const void *cmp, 
 {
   trace_op(w, "compare_and_swap", t, taddr, 1, type, MPI_OP_NULL);
   return rma_compare_and_swap(w->core, w->rank, t, obuf, cmp, result, type, taddr);
+}
+
+void act_rma_request(p2p_req_t *r)
+{
+  if (!tracing() || !r)
+    return;
+  r->trace_nbc = ++rt_self->trace_nbcs;
+  char ext[32];
+  snprintf(ext, sizeof ext, " req=%ld", r->trace_nbc);
+  trace_patch(rt_self->id, trace_hold_last(rt_self->id), ext, 0);
 }
 
 void act_win_traced(rt_win_t *w, const char *action, const char *fmt, ...)

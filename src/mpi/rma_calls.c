@@ -89,6 +89,7 @@ static void track(rt_rank_t *self, rt_win_t *w, p2p_req_t *r, MPI_Request *reque
     }
     r->comm = w->c->handle;
     *request = req_handle_new(r);
+    act_rma_request(r);
     for (p2p_req_t **p = &w->held; *p;) /* those the user let go of are complete: release them */
       if (!(*p)->shared) {
         p2p_req_t *done = *p;

@@ -213,6 +213,39 @@ want="1 win_create 1 256 4 1|1 barrier|1 win_post 1 0 1 0|1 win_start 1 0 1 2|1 
 [ "$got" = "$want" ] && ok "RMA lines" || bad "RMA lines: $got"
 grep -q '^0 get_accumulate 1 0 0 1 4 3$' rma_atomic.ti_files/simpi_rank-1.txt && ok "fetch_and_op line" ||
   bad "no fetch_and_op line"
+# request-based RMA: the line says req=K and its wait is "wait 0 0 -K", so that a replay
+# computes after the transfer as the program did (written as a plain get, the replay
+# overlapped the computation with the transfer: 1 ms shorter here)
+cat > rma_rget.c <<'C'
+#include <mpi.h>
+#include <smpi/smpi.h>
+#include <stdlib.h>
+int main(int argc, char **argv)
+{
+  MPI_Init(&argc, &argv);
+  int rank, n = 1 << 20;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  char *mem = calloc(n, 1), *got = malloc(n);
+  MPI_Win win;
+  MPI_Win_create(mem, n, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+  MPI_Win_lock_all(0, win);
+  if (rank == 0) {
+    MPI_Request r;
+    MPI_Rget(got, n, MPI_CHAR, 1, 0, n, MPI_CHAR, win, &r);
+    MPI_Wait(&r, MPI_STATUS_IGNORE);
+    smpi_execute_flops(1e6);
+  }
+  MPI_Win_unlock_all(win);
+  MPI_Win_free(&win);
+  MPI_Finalize();
+  return 0;
+}
+C
+"$simcc" -O2 rma_rget.c -o rma_rget || bad "build rma_rget"
+roundtrip rma_rget 2
+grep -q '^0 get 1 1 0 1048576 2 req=1$' rma_rget.ti_files/simpi_rank-1.txt &&
+  grep -q '^0 wait 0 0 -1$' rma_rget.ti_files/simpi_rank-1.txt && ok "an Rget's line and its wait" ||
+  bad "rma_rget lines: $(grep -v compute rma_rget.ti_files/simpi_rank-1.txt | tr '\n' '|')"
 "$simrun" -q -np 6 --trace-ti="$work/compat.ti" --cfg=tracing/ti-compat:yes ./jacobi2d 64 5 >/dev/null
 if cat compat.ti_files/* | grep -q 'comm'; then bad "ti-compat still writes extensions"; else ok "ti-compat sticks to SimGrid's lines"; fi
 
