@@ -41,6 +41,13 @@ void cmp_burst_end(rt_rank_t *r)
   }
 }
 
+void cmp_burst_drop(rt_rank_t *r)
+{
+  r->computing = 0;
+  if (rt_opts.simulate_computation && !r->bench_off)
+    r->compute_total += burst_length(r);
+}
+
 void cmp_burst_begin(rt_rank_t *r)
 {
   if (rt_opts.simulate_computation && !r->bench_off)

@@ -26,6 +26,9 @@ double cmp_cpu_mark(double *wall0);
 double cmp_cpu_since(double cpu0, double wall0);
 /* At MPI entry: inject the time used since the last exit. */
 void cmp_burst_end(struct rt_rank *r);
+/* At MPI_Init: the time used since the rank started is its CPU time (clock())
+ * but not simulated, as in SMPI: a run's simulated time starts at MPI_Init. */
+void cmp_burst_drop(struct rt_rank *r);
 /* At MPI exit: start timing the next burst. */
 void cmp_burst_begin(struct rt_rank *r);
 /* Seconds of computation the rank has done so far, the current burst included. */

@@ -57,7 +57,7 @@ static int do_init(const char *name, void *pc)
     rt_fatal(1, "rank %d: %s: MPI is already initialized%s%s", r->id, name, loc[0] ? " at " : "", loc);
   }
   act_init();
-  cmp_burst_end(r);
+  cmp_burst_drop(r); /* what the rank computed before MPI_Init is not simulated, as in SMPI */
   r->initialized = 1;
   if (rt_opts.paje) { /* a state of no length, as in SMPI's traces */
     rt_paje_push(r->id, name);
