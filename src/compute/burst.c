@@ -55,6 +55,14 @@ void cmp_burst_begin(rt_rank_t *r)
   r->computing = 1;
 }
 
+void cmp_burst_sync(rt_rank_t *r)
+{
+  if (rt_opts.simulate_computation && !r->bench_off && burst_length(r) < rt_opts.cpu_threshold)
+    return;
+  cmp_burst_end(r);
+  cmp_burst_begin(r);
+}
+
 double cmp_computed(rt_rank_t *r)
 {
   double t = r->compute_total;

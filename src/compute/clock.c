@@ -24,10 +24,8 @@
 static rt_rank_t *sync_rank(void)
 {
   rt_rank_t *r = rt_self;
-  if (r && r->initialized && !r->finalized) {
-    cmp_burst_end(r);
-    cmp_burst_begin(r);
-  }
+  if (r && r->initialized && !r->finalized)
+    cmp_burst_sync(r);
   return r;
 }
 

@@ -31,6 +31,10 @@ void cmp_burst_end(struct rt_rank *r);
 void cmp_burst_drop(struct rt_rank *r);
 /* At MPI exit: start timing the next burst. */
 void cmp_burst_begin(struct rt_rank *r);
+/* A clock read: injects the current burst so that the simulated clock is
+ * current, unless it is shorter than smpi/cpu-threshold: then it goes on (a
+ * loop that reads a clock would otherwise lose all its computation). */
+void cmp_burst_sync(struct rt_rank *r);
 /* Seconds of computation the rank has done so far, the current burst included. */
 double cmp_computed(struct rt_rank *r);
 /* Injects a known amount of work now (the current burst first). */
