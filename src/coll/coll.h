@@ -99,6 +99,9 @@ const char *coll_intern(const char *s);
 int coll_exec(enum coll_id id, coll_t *k, coll_args_t *a);
 /* The same on an intercommunicator (inter.c). */
 int coll_inter_exec(enum coll_id id, coll_t *k, coll_args_t *a);
+/* The caller's group of intercommunicator c as an intracommunicator, for
+ * one call's worth of collectives within it (takes c's next sequence number). */
+rt_comm_t coll_inter_local(rt_comm_t *c);
 void coll_reduce_local(const void *in, void *inout, int count, const dt_t *t, MPI_Op op);
 
 /* Point-to-point helpers (coll_p2p.c): the call's tag, the collective context. */

@@ -125,7 +125,7 @@ p2p_req_t *coll_persist_init(enum coll_id id, rt_comm_t *c, const coll_args_t *a
   p->k = coll_begin(c);
   p->a = *a;
   if (id == COLL_ALLTOALLW)
-    p->ntypes = 2 * comm_size(c); /* sts then rts, one array */
+    p->ntypes = 2 * comm_peer_size(c); /* sts then rts, one array */
   types_hold(p, dt_retain); /* the request outlives a Type_free of its types */
   p2p_req_t *r = coll_req(c, p->k.tag);
   r->persistent = 1;

@@ -89,6 +89,22 @@ comm_core_t *comm_core_new(int size, const int *l2w)
   return core;
 }
 
+comm_core_t *comm_inter_core(const int n[2], const int *const w[2])
+{
+  comm_core_t *core = calloc(1, sizeof *core);
+  core->inter = 1;
+  core->ctx = comm_new_ctx();
+  core->refs = n[0] + n[1];
+  for (int s = 0; s < 2; s++) {
+    core->side[s].size = n[s];
+    core->side[s].l2w = malloc(sizeof(int) * (size_t)(n[s] ? n[s] : 1));
+    memcpy(core->side[s].l2w, w[s], sizeof(int) * (size_t)n[s]);
+    core->local[s] = comm_core_new(n[s], w[s]); /* for collectives within a side */
+    core->local[s]->refs = 1;
+  }
+  return core;
+}
+
 MPI_Comm comm_attach(comm_core_t *core, int side, const rt_comm_t *parent)
 {
   if (!core)

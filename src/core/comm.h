@@ -61,6 +61,8 @@ void comm_init_builtin(void);
 /* For the communicator constructors (src/mpi/comm_create.c and topo.c). */
 int comm_new_ctx(void);
 comm_core_t *comm_core_new(int size, const int *l2w);
+/* An intercommunicator's core: side s has the n[s] world ranks w[s]. */
+comm_core_t *comm_inter_core(const int n[2], const int *const w[2]);
 /* A new object (and handle) for the calling rank on core; NULL core -> MPI_COMM_NULL. */
 MPI_Comm comm_attach(comm_core_t *core, int side, const rt_comm_t *parent);
 void comm_release(rt_comm_t *c);

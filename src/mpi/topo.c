@@ -229,12 +229,7 @@ int PMPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const in
     CHECK(edges[i] >= 0 && edges[i] < nnodes, comm_old, MPI_ERR_ARG, "edge %d points to node %d", i, edges[i]);
   int err = first_ranks(self, c, nnodes, MADE_GRAPH, comm_graph);
   if (!err) {
-    topo_t *t = calloc(1, sizeof *t);
-    t->kind = MPI_GRAPH;
-    t->nnodes = nnodes;
-    t->index = topo_copy_ints(index, nnodes);
-    t->edges = topo_copy_ints(edges, nedges);
-    install(*comm_graph, t);
+    install(*comm_graph, topo_graph_new(nnodes, index, edges));
     act_comm_topo(*comm_graph);
   }
   MPI_LEAVE(err);
