@@ -265,6 +265,14 @@ static void remote_main(int argc, char **argv)
 kern_comm_t *kern_remote(size_t peer, double out, double back)
 {
   load_hosts();
+  if (out < 0 || back < 0) { /* one leg: no helper, so that many in flight cost no stacks */
+    sg_comm_t c;
+    if (out >= 0)
+      BLOCKING(c = kern_sendto_async(sg_host_self(), hosts[peer], out));
+    else
+      BLOCKING(c = kern_sendto_async(hosts[peer], sg_host_self(), back));
+    return (kern_comm_t *)c;
+  }
   struct remote *r = calloc(1, sizeof *r);
   r->out = out >= 0 ? kern_mbox_get() : NULL;
   r->back = back >= 0 ? kern_mbox_get() : NULL;
@@ -293,10 +301,21 @@ kern_event_t *kern_event_new(void)
 }
 void kern_event_wait(kern_event_t *e, int (*still_waiting)(void *), void *arg)
 {
-  if (!event_mutex)
-    BLOCKING(event_mutex = sg_mutex_init());
+  if (!event_mutex) {
+    sg_mutex_t m;
+    BLOCKING(m = sg_mutex_init());
+    if (!event_mutex) /* unless another rank made one meanwhile: all must share one */
+      event_mutex = m;
+  }
   /* the check runs after the last point where others could run before the wait */
   BLOCKING(sg_mutex_lock(event_mutex); if (still_waiting(arg)) sg_cond_wait(e->cond, event_mutex);
            sg_mutex_unlock(event_mutex));
 }
 void kern_event_notify(kern_event_t *e) { BLOCKING(sg_cond_notify_all(e->cond)); }
+void kern_event_free(kern_event_t *e)
+{
+  if (e) {
+    sg_cond_destroy(e->cond);
+    free(e);
+  }
+}

@@ -54,11 +54,12 @@ void kern_wait(kern_comm_t *c);
 int kern_test(kern_comm_t *c);                  /* 1 and releases c when done */
 ssize_t kern_wait_any(kern_comm_t **cs, size_t n); /* index done, released */
 
-/* One-sided transfers with host peer, whose other side a short-lived
- * helper actor there plays: `out` bytes from the caller's host to peer
- * (out < 0: none), then `back` bytes from peer to the caller's host
- * (back < 0: none), in that order. Returns the caller's comm that completes
- * last, to wait or test like any other. */
+/* One-sided transfers with host peer: `out` bytes from the caller's host to
+ * peer (out < 0: none), then `back` bytes from peer to the caller's host
+ * (back < 0: none), in that order. A single leg is a host-to-host transfer
+ * with no other side; two legs need a short-lived helper actor on peer
+ * (a stack of its own). Returns the caller's comm that completes last, to
+ * wait or test like any other. */
 kern_comm_t *kern_remote(size_t peer, double out, double back);
 
 /* Events: a rank sleeps until another one notifies it. */
@@ -66,5 +67,6 @@ kern_event_t *kern_event_new(void);
 /* Sleeps on e unless still_waiting(arg) says 0 once nothing else can run. */
 void kern_event_wait(kern_event_t *e, int (*still_waiting)(void *), void *arg);
 void kern_event_notify(kern_event_t *e);
+void kern_event_free(kern_event_t *e); /* NULL: nothing */
 
 #endif
