@@ -134,10 +134,25 @@ static void core_free(comm_core_t *core)
   free(core);
 }
 
-void comm_release(rt_comm_t *c)
+static void destroy(rt_comm_t *c)
 {
-  ht_remove(&comms, c->handle);
   if (--c->core->refs == 0)
     core_free(c->core);
   free(c);
+}
+
+void comm_release(rt_comm_t *c)
+{
+  ht_remove(&comms, c->handle);
+  c->released = 1;
+  if (!c->holds)
+    destroy(c);
+}
+
+void comm_hold(rt_comm_t *c) { c->holds++; }
+
+void comm_unhold(rt_comm_t *c)
+{
+  if (--c->holds == 0 && c->released)
+    destroy(c);
 }
