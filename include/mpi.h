@@ -778,6 +778,29 @@ SIMPI_DECL(int, Neighbor_alltoallw, (const void *sendbuf, const int sendcounts[]
 SIMPI_DECL(int, Dist_graph_neighbors, (MPI_Comm comm, int maxindegree, int sources[], int sourceweights[],
                                        int maxoutdegree, int destinations[], int destweights[]))
 
+/* == Handles and statuses between C and Fortran ==
+ * A Fortran handle (MPI_Fint) is the C handle's value; a Fortran status is
+ * MPI_F_STATUS_SIZE integers: source, tag and error at MPI_F_SOURCE,
+ * MPI_F_TAG and MPI_F_ERROR (C indices), then the rest of the C status. */
+#define MPI_F_STATUS_SIZE 6
+#define MPI_F_SOURCE 0
+#define MPI_F_TAG 1
+#define MPI_F_ERROR 2
+#define SIMPI_C2F(T, kind)                                                                                            \
+  SIMPI_DECL(MPI_Fint, kind##_c2f, (MPI_##T handle)) SIMPI_DECL(MPI_##T, kind##_f2c, (MPI_Fint handle))
+SIMPI_C2F(Comm, Comm)
+SIMPI_C2F(Datatype, Type)
+SIMPI_C2F(Group, Group)
+SIMPI_C2F(Request, Request)
+SIMPI_C2F(Op, Op)
+SIMPI_C2F(Info, Info)
+SIMPI_C2F(Errhandler, Errhandler)
+SIMPI_C2F(Win, Win)
+SIMPI_C2F(Message, Message)
+#undef SIMPI_C2F
+SIMPI_DECL(int, Status_c2f, (const MPI_Status *c_status, MPI_Fint *f_status))
+SIMPI_DECL(int, Status_f2c, (const MPI_Fint *f_status, MPI_Status *c_status))
+
 #include "mpi_rma.h"
 #undef SIMPI_DECL
 

@@ -3,9 +3,11 @@
  * member (they must call collectives in the same order), so the first
  * member to make it leaves what it called (which collective, root, bytes per
  * rank) and each later one compares. Only the arguments the standard says
- * must agree are compared; the v- and w-forms are not checked. */
+ * must agree are compared; the v- and w-forms are not checked. At the end
+ * of a run, what is left are collectives some members never called. */
 #include "check.h"
 #include "../runtime/runtime.h"
+#include <stdio.h>
 #include <stdlib.h>
 
 typedef struct seen {
@@ -15,7 +17,8 @@ typedef struct seen {
   long bytes;
   const char *call;
   void *pc;
-  int left;
+  int left, size;
+  char comm[40]; /* its name when the call was made */
   struct seen *next;
 } seen_t;
 
@@ -74,6 +77,20 @@ void check_coll(enum coll_id id, rt_comm_t *c, const coll_args_t *a)
   }
   seen_t *s = malloc(sizeof *s);
   *s = (seen_t){.core = c->core, .seq = c->coll_seq, .id = id, .root = root, .first = r->id, .bytes = bytes,
-                .call = names[id], .pc = r->call_pc, .left = comm_size(c) - 1, .next = seen};
+                .call = names[id], .pc = r->call_pc, .left = comm_size(c) - 1, .size = comm_size(c), .next = seen};
+  snprintf(s->comm, sizeof s->comm, "%.39s", comm_name(c));
   seen = s;
+}
+
+void check_coll_report(void)
+{
+  int n = 0;
+  for (seen_t *s = seen; s; s = s->next) {
+    if (n++ == 10)
+      break;
+    char there[600];
+    rt_srcloc(s->pc, there, sizeof there);
+    rt_warn("collective %d on %s: rank %d called %s%s%s, which %d of its %d members never called", s->seq + 1,
+            s->comm, s->first, s->call, there[0] ? " at " : "", there, s->left, s->size);
+  }
 }

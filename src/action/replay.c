@@ -35,6 +35,7 @@ static ti_reader_t rd;
 static const char *file;
 static long lineno;
 static int rank;
+static int finalized; /* the trace's finalize line was read */
 int ntok;
 char **tok;
 static pending_t *pending, **pending_tail = &pending;
@@ -48,10 +49,16 @@ int keep_scratch; /* persistent collectives hold the scratch buffers: never free
 
 void die(const char *fmt, const char *arg)
 {
-  fprintf(stderr, "simpi: %s:%ld: ", file, lineno);
-  fprintf(stderr, fmt, arg);
-  fputc('\n', stderr);
-  MPI_Abort(MPI_COMM_WORLD, 1);
+  char what[1024], msg[1200];
+  snprintf(what, sizeof what, fmt, arg);
+  for (char *c = what; *c; c++) /* never raw bytes of a binary file on the terminal */
+    if ((unsigned char)*c < 0x20 || (unsigned char)*c >= 0x7f)
+      *c = '?';
+  if (lineno)
+    snprintf(msg, sizeof msg, "%s:%ld: %s", file, lineno, what);
+  else
+    snprintf(msg, sizeof msg, "%s: %s", file, what);
+  simpi_trace_fail(msg);
 }
 
 long num(int i, const char *what)
@@ -296,8 +303,8 @@ static void perform(void)
     return;
   }
   switch (a) {
-  case TI_INIT:
-  case TI_FINALIZE: /* Init and Finalize frame the replay */
+  case TI_FINALIZE: finalized = 1; break;
+  case TI_INIT: /* Init and Finalize frame the replay */
   case TI_COMM_SIZE:
   case TI_TEST: /* costs nothing; the time a failed test spends is a sleep line */
     break;
@@ -548,6 +555,16 @@ int main(int argc, char **argv)
     simpi_trace_position(file, lineno);
     perform();
   }
+  /* why the lines stopped: the end, or not */
+  lineno = rd.lineno;
+  if (rd.error[0])
+    die("%s", rd.error);
+  if (rd.stopped[0])
+    die("the recorded run stopped here (%s): the replay stops too", rd.stopped);
+  if (!lineno)
+    die("%s", "the file is empty: the trace of this rank is missing");
+  if (!finalized)
+    die("%s", "the trace ends without a finalize line: it was cut short");
   ti_close(&rd);
   while (pending)
     complete(&pending);

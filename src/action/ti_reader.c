@@ -4,6 +4,7 @@
  * (no strcmp chain: parsing a line costs one pass over its bytes). */
 #include "ti_reader.h"
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
@@ -58,6 +59,12 @@ const char *ti_action_name(int a) { return a >= 0 && a < TI_NACTIONS ? names[a] 
 int ti_open(ti_reader_t *r, const char *path)
 {
   memset(r, 0, sizeof *r);
+  FILE *raw = fopen(path, "rb");
+  if (!raw)
+    return -1;
+  unsigned char magic[2] = {0, 0};
+  r->gzip = fread(magic, 1, 2, raw) == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
+  fclose(raw);
   gzFile f = gzopen(path, "rb");
   if (!f)
     return -1;
@@ -96,6 +103,12 @@ static int refill(ti_reader_t *r)
   }
   int n = gzread(r->gz, r->buf + r->end, (unsigned)(r->cap - r->end));
   if (n <= 0) {
+    int code;
+    const char *msg = gzerror(r->gz, &code);
+    if (code != Z_OK && code != Z_STREAM_END)
+      snprintf(r->error, sizeof r->error, "corrupt gzip data (%s)", msg && *msg ? msg : "zlib error");
+    else if (r->gzip && gzdirect(r->gz))
+      snprintf(r->error, sizeof r->error, "corrupt gzip data (the header is damaged)");
     r->eof = 1;
     return 0;
   }
@@ -110,7 +123,7 @@ int ti_next(ti_reader_t *r)
     while (!nl) {
       size_t seen = r->end - r->start;
       if (!refill(r)) {
-        if (r->end == r->start)
+        if (r->end == r->start || r->error[0]) /* at a corruption, the cut line is not a line */
           return r->ntok = 0;
         nl = r->buf + r->end; /* a last line without its newline */
         break;
@@ -121,6 +134,12 @@ int ti_next(ti_reader_t *r)
     r->start = (size_t)(nl - r->buf) + (nl < r->buf + r->end);
     *e = 0;
     r->lineno++;
+    for (const char *c = p; c < e; c++)
+      if ((unsigned char)*c < 0x20 && *c != '\t' && *c != '\r') {
+        snprintf(r->error, sizeof r->error, "line %ld is not text (a binary file%s?)", r->lineno,
+                 r->gzip ? ", or corrupt gzip data" : "");
+        return r->ntok = 0;
+      }
     int n = 0;
     for (;;) {
       while (*p == ' ' || *p == '\t' || *p == '\r')
@@ -140,6 +159,11 @@ int ti_next(ti_reader_t *r)
     }
     if (n && r->tok[0][0] != '#')
       return r->ntok = n;
+    if (n >= 2 && !strcmp(r->tok[0], "#") && !strcmp(r->tok[1], "stopped:")) {
+      size_t len = 0;
+      for (int i = 2; i < n && len + 2 < sizeof r->stopped; i++)
+        len += (size_t)snprintf(r->stopped + len, sizeof r->stopped - len, "%s%s", i > 2 ? " " : "", r->tok[i]);
+    }
   }
 }
 

@@ -118,16 +118,21 @@ typedef struct ti_reader {
   char *buf;     /* buf[start, end) not consumed yet */
   size_t cap, start, end;
   int eof;
+  int gzip;      /* the file starts as a gzip stream does */
   long lineno;   /* of the last line returned */
   char **tok;    /* the last line's tokens */
   int ntok, tokcap;
+  char error[160]; /* why reading stopped early ("" when it did not) */
+  char stopped[256]; /* a "# stopped: WHY" line's WHY: the recorded run ended there */
 } ti_reader_t;
 
 /* Opens path (plain or .gz); returns 0, or -1 with errno set. */
 int ti_open(ti_reader_t *r, const char *path);
 void ti_close(ti_reader_t *r);
 /* Reads the next line that is neither blank nor a comment (#) and splits it
- * in place into r->tok[0 .. r->ntok); returns r->ntok, 0 at the end. */
+ * in place into r->tok[0 .. r->ntok); returns r->ntok, 0 at the end, or 0
+ * with r->error set when the file is corrupt (bad or cut gzip data, bytes
+ * that are not text). A "# stopped: WHY" comment is kept in r->stopped. */
 int ti_next(ti_reader_t *r);
 
 /* Parses a whole token as a decimal integer / a real; returns 0, -1 if it is not one. */

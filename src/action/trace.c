@@ -49,8 +49,9 @@ static void flush_bytes(int rank, size_t n)
   FILE *f = fopen(name, b->started ? "a" : "w");
   if (!f)
     rt_fatal(1, "cannot write the trace file '%s': %s", name, strerror(errno));
-  fwrite(b->data, 1, n, f);
-  fclose(f);
+  int failed = fwrite(b->data, 1, n, f) != n;
+  if (fclose(f) || failed)
+    rt_output_failed("trace file", name, errno);
   b->started = 1;
   memmove(b->data, b->data + n, b->len - n);
   b->len -= n;
@@ -107,7 +108,11 @@ int trace_open(const char *path, int nranks, char *err, size_t errlen)
   /* as smpirun writes them: the path given, so relative to where it ran */
   for (int i = 0; i < nranks; i++)
     fprintf(idx, "%s/simpi_rank-%d.txt\n", dir, i + 1);
-  fclose(idx);
+  int failed = ferror(idx);
+  if (fclose(idx) || failed) {
+    snprintf(err, errlen, "cannot write the trace index '%s': %s", path, strerror(errno));
+    return -1;
+  }
   bufs = calloc((size_t)nranks, sizeof *bufs);
   nbufs = nranks;
   trace_on = 1;
@@ -310,6 +315,8 @@ void simpi_trace_position(const char *file, long line)
 }
 
 void simpi_trace_sleep(double seconds) { act_sleep(seconds); }
+
+void simpi_trace_fail(const char *msg) { rt_fatal(1, "%s", msg); }
 
 void simpi_trace_wildcard(int any)
 {

@@ -52,6 +52,8 @@ __attribute__((visibility("default"))) void simpi_trace_cart(MPI_Comm comm, int 
                                                              const int periods[]);
 __attribute__((visibility("default"))) void simpi_trace_adjacent(MPI_Comm comm, int nin, const int in[], int nout,
                                                                  const int out[]);
+/* The replayer stops at an error in a trace: prints msg, ends the run with status 1. */
+__attribute__((visibility("default"), noreturn)) void simpi_trace_fail(const char *msg);
 /* The replayer says which trace line it performs (for deadlock reports). */
 __attribute__((visibility("default"))) void simpi_trace_position(const char *file, long line);
 #endif

@@ -62,6 +62,7 @@ void cmp_inject(double flops)
   if (!r) /* outside the simulation (e.g. a constructor): nothing to time */
     return;
   cmp_burst_end(r);
+  r->compute_total += flops / rt_opts.host_speed; /* the rank's CPU time, as if it had computed it */
   double t0 = kern_now();
   if (cmp_trace_hook)
     cmp_trace_hook(r->id, flops);

@@ -13,6 +13,15 @@ const char *mpi_comm_name(MPI_Comm h)
   return c ? comm_name(c) : "invalid communicator";
 }
 
+const char *mpi_bad_comm(MPI_Comm h)
+{
+  static char text[64];
+  if (h == MPI_COMM_NULL)
+    return "the communicator is MPI_COMM_NULL";
+  snprintf(text, sizeof text, "invalid communicator (0x%x)", (unsigned)h);
+  return text;
+}
+
 int PMPI_Comm_rank(MPI_Comm comm, int *rank)
 {
   MPI_ENTER("MPI_Comm_rank");

@@ -1,6 +1,7 @@
 /* Environment calls: Init/Finalize/Abort, the clock, versions, processor
  * name, thread levels; and the entry/exit bookkeeping of every MPI call. */
 #include "mpi_impl.h"
+#include "request.h"
 #include "../action/trace.h"
 #include "../compute/compute.h"
 #include "../kernel/kernel.h"
@@ -8,6 +9,8 @@
 #include "../action/action.h"
 #include <stdio.h>
 #include <string.h>
+
+void *mpi_binding_pc;
 
 rt_rank_t *mpi_enter(const char *name, void *pc)
 {
@@ -68,7 +71,7 @@ int PMPI_Init(int *argc, char ***argv)
 {
   (void)argc;
   (void)argv;
-  return do_init("MPI_Init", __builtin_return_address(0));
+  return do_init("MPI_Init", MPI_CALLER());
 }
 
 int PMPI_Init_thread(int *argc, char ***argv, int required, int *provided)
@@ -78,7 +81,7 @@ int PMPI_Init_thread(int *argc, char ***argv, int required, int *provided)
   /* ranks are user-level contexts in one thread: every level is safe */
   *provided = required < MPI_THREAD_SINGLE ? MPI_THREAD_SINGLE
               : required > MPI_THREAD_MULTIPLE ? MPI_THREAD_MULTIPLE : required;
-  int rc = do_init("MPI_Init_thread", __builtin_return_address(0));
+  int rc = do_init("MPI_Init_thread", MPI_CALLER());
   rt_self->thread_level = *provided;
   return rc;
 }
@@ -99,9 +102,11 @@ int PMPI_Finalize(void)
 {
   MPI_ENTER("MPI_Finalize");
   act_bsend_flush(0);
-  if (self->live_requests > 0)
-    rt_warn("rank %d: MPI_Finalize with %ld pending request%s (never completed or freed)", self->id,
+  if (self->live_requests > 0) {
+    rt_warn("rank %d: MPI_Finalize with %ld pending request%s (never completed or freed):", self->id,
             self->live_requests, self->live_requests == 1 ? "" : "s");
+    req_report_pending(self);
+  }
   act_finalize();
   self->finalized = 1;
   mpi_leave(self);

@@ -171,7 +171,7 @@ int PMPI_Info_create_env(int argc, char *argv[], MPI_Info *info)
   rt_rank_t *self = rt_self;
   if (self) {
     self->call = "MPI_Info_create_env";
-    self->call_pc = __builtin_return_address(0);
+    self->call_pc = MPI_CALLER();
   }
   if (!info)
     return mpi_error(self, MPI_COMM_WORLD, MPI_ERR_ARG, "info is NULL");

@@ -5,6 +5,7 @@
 #define SIMPI_MPI_IMPL_H
 #include "../runtime/runtime.h"
 #include "../core/datatype.h"
+#include "binding.h"
 #include <limits.h>
 #include <mpi.h>
 
@@ -13,7 +14,16 @@
 /* Entering a call: records it for reports, injects the burst before it. */
 rt_rank_t *mpi_enter(const char *name, void *pc);
 void mpi_leave(rt_rank_t *r);
-#define MPI_ENTER(name) rt_rank_t *self = mpi_enter(name, __builtin_return_address(0))
+#define MPI_ENTER(name) rt_rank_t *self = mpi_enter(name, MPI_CALLER())
+/* The user's call site: the caller of the entry point, or the caller of the
+ * language binding that called it (binding.h). */
+#define MPI_CALLER() mpi_caller(__builtin_return_address(0))
+static inline void *mpi_caller(void *pc)
+{
+  void *b = mpi_binding_pc;
+  mpi_binding_pc = NULL;
+  return b ? b : pc;
+}
 #define MPI_LEAVE(rc)                                                                                                  \
   do {                                                                                                                 \
     int rc_ = (rc);                                                                                                    \
@@ -45,13 +55,18 @@ const char *mpi_error_text(int code);
     }                                                                                                                  \
   } while (0)
 
+/* What a communicator handle that names none is, in words (comm.c). */
+const char *mpi_bad_comm(MPI_Comm h);
 #define CHECK_COMM(h, c)                                                                                               \
   rt_comm_t *c = comm_get(h);                                                                                          \
-  CHECK(c, MPI_COMM_WORLD, MPI_ERR_COMM, "invalid communicator (0x%x)", (unsigned)(h))
+  CHECK(c, MPI_COMM_WORLD, MPI_ERR_COMM, "%s", mpi_bad_comm(h))
 #define CHECK_TYPE(h, t, comm)                                                                                         \
   const dt_t *t = dt_get(h);                                                                                           \
   CHECK(t, comm, MPI_ERR_TYPE,                                                                                         \
-        dt_lookup(h) ? "datatype 0x%x is not committed (MPI_Type_commit)" : "invalid datatype (0x%x)", (unsigned)(h))
+        dt_lookup(h)                ? "datatype 0x%x is not committed (MPI_Type_commit)"                             \
+        : (h) == MPI_DATATYPE_NULL ? "the datatype is MPI_DATATYPE_NULL (0x%x)"                                      \
+                                   : "invalid datatype (0x%x)",                                                      \
+        (unsigned)(h))
 /* Type calls that accept uncommitted types; name says which argument. */
 #define CHECK_ANY_TYPE(h, t, name)                                                                                     \
   dt_t *t = dt_lookup(h);                                                                                              \

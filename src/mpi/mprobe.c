@@ -21,7 +21,7 @@ static int mprobe(rt_rank_t *self, int source, int tag, MPI_Comm comm, int block
 {
   rt_comm_t *c = comm_get(comm);
   if (!c)
-    return mpi_error(self, MPI_COMM_WORLD, MPI_ERR_COMM, "invalid communicator (0x%x)", (unsigned)comm);
+    return mpi_error(self, MPI_COMM_WORLD, MPI_ERR_COMM, "%s", mpi_bad_comm(comm));
   if (!message)
     return mpi_error(self, comm, MPI_ERR_ARG, "message is NULL");
   if (!(source == MPI_ANY_SOURCE || source == MPI_PROC_NULL || (source >= 0 && source < comm_peer_size(c))))

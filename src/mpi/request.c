@@ -4,6 +4,7 @@
 #include "../action/action.h"
 #include "../core/handles.h"
 #include "poll.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,8 +15,8 @@ MPI_Request req_handle_new(p2p_req_t *r)
   rt_rank_t *owner = &rt_ranks[r->owner];
   r->handle = ht_add(&requests, r);
   owner->live_requests++;
+  r->pc = owner->call_pc;
   if (r->kind == P2P_SEND) {
-    r->pc = owner->call_pc;
     r->sprev = NULL;
     r->snext = owner->user_sends;
     if (r->snext)
@@ -37,6 +38,22 @@ static void handle_release(p2p_req_t *r)
       owner->user_sends = r->snext;
     if (r->snext)
       r->snext->sprev = r->sprev;
+  }
+}
+
+void req_report_pending(rt_rank_t *self)
+{
+  static const char *what[] = {[P2P_SEND] = "a send", [P2P_RECV] = "a receive", [P2P_COLL] = "a collective",
+                               [P2P_RMA] = "a one-sided operation", [P2P_FLUSH] = "a flush"};
+  int shown = 0;
+  for (int i = 1; i < requests.cap && shown < 5; i++) {
+    p2p_req_t *r = requests.objs[i];
+    if (!r || r->owner != self->id)
+      continue;
+    char loc[600] = "";
+    rt_srcloc(r->pc, loc, sizeof loc);
+    fprintf(stderr, "  %s%s%s\n", what[r->kind] ? what[r->kind] : "a request", loc[0] ? " started at " : "", loc);
+    shown++;
   }
 }
 
@@ -80,7 +97,7 @@ int req_build(rt_rank_t *self, p2p_req_t **out, enum p2p_kind kind, enum p2p_mod
 {
   rt_comm_t *c = comm_get(comm);
   if (!c)
-    return mpi_error(self, MPI_COMM_WORLD, MPI_ERR_COMM, "invalid communicator (0x%x)", (unsigned)comm);
+    return mpi_error(self, MPI_COMM_WORLD, MPI_ERR_COMM, "%s", mpi_bad_comm(comm));
   const dt_t *t = dt_get(type);
   if (!t)
     return mpi_error(self, comm, MPI_ERR_TYPE,

@@ -6,6 +6,8 @@
 #include "mpi_impl.h"
 
 MPI_Request req_handle_new(p2p_req_t *r);
+/* Lists (stderr) the first requests with handles that the rank still has, with where each was started. */
+void req_report_pending(rt_rank_t *self);
 p2p_req_t *req_get(MPI_Request h); /* NULL for MPI_REQUEST_NULL or invalid */
 int req_valid(MPI_Request h);
 /* Builds a request for a send or receive; checks arguments (0 or error class). */

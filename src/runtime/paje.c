@@ -13,6 +13,7 @@
 #include "runtime.h"
 #include "../kernel/kernel.h"
 #include <regex.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -221,6 +222,6 @@ void rt_paje_close(void)
     fprintf(out, "%d %.9f %d %d\n", EV_DESTROY_CONTAINER, kern_now(), T_RANK, i + 1);
   int failed = ferror(out);
   if (fclose(out) || failed)
-    rt_warn("the trace file '%s' is incomplete (write error)", path);
+    rt_output_failed("Paje trace", path, errno);
   out = NULL;
 }

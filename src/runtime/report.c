@@ -5,6 +5,7 @@
 #define UNW_LOCAL_ONLY
 #include "runtime.h"
 #include "../kernel/kernel.h"
+#include <errno.h>
 #include <libunwind.h>
 #include <signal.h>
 #include <stdint.h>
@@ -27,6 +28,15 @@ void rt_warn(const char *fmt, ...)
 }
 
 void (*rt_early_end_hook)(const char *why);
+int rt_outputs_lost;
+
+void rt_output_failed(const char *what, const char *path, int err)
+{
+  if (rt_outputs_lost++)
+    return;
+  fflush(stdout);
+  fprintf(stderr, "simpi: cannot write the %s '%s': %s\n", what, path, strerror(err ? err : EIO));
+}
 
 void rt_fatal(int status, const char *fmt, ...)
 {

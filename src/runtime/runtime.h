@@ -63,7 +63,7 @@ typedef struct rt_rank {
   const char *waiting_note; /* or what else it waits for (a window lock) */
   double burst_cpu, burst_start; /* CPU and monotonic time when the rank left MPI (cmp_cpu_mark) */
   int computing;         /* running the program's code (between two MPI calls) */
-  double compute_total;  /* seconds of computation measured so far */
+  double compute_total;  /* seconds of computation so far, measured or injected (smpi_execute) */
   int bench_off;         /* smpi_bench_end() called: computation is not timed */
   long mpi_calls;        /* MPI calls made so far */
   int comms_made;        /* communicators created so far (their trace ids) */
@@ -148,6 +148,11 @@ void rt_fatal(int status, const char *fmt, ...) __attribute__((noreturn, format(
 void rt_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void rt_crash_handlers_install(void);
 extern void (*rt_early_end_hook)(const char *why);
+/* An output file the user asked for could not be written (what: "timeline",
+ * "trace file"...; err: errno): said once per run, and the run's status is
+ * then non-zero (rt_outputs_lost). */
+void rt_output_failed(const char *what, const char *path, int err);
+extern int rt_outputs_lost;
 /* Statistics (stats.c) */
 void rt_stats_call(rt_rank_t *r, double seconds);
 void rt_stats_compute(int rank, double seconds);

@@ -9,6 +9,7 @@
 #include "runtime.h"
 #include "../kernel/kernel.h"
 #include <stdarg.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -257,6 +258,8 @@ void rt_timeline_close(int deadlock)
             "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":0,\"args\":{\"name\":\"simpi, %d ranks, %ld spans\"}}\n]}\n",
             rt_nranks, events);
   }
-  fclose(out);
+  int failed = ferror(out);
+  if (fclose(out) || failed)
+    rt_output_failed("timeline", rt_opts.timeline, errno);
   out = NULL;
 }

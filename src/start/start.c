@@ -8,6 +8,7 @@
 #include "../core/comm.h"
 #include "../action/action.h"
 #include "../action/trace.h"
+#include "../action/check.h"
 #include "../coll/select.h"
 #include <dlfcn.h>
 #include <errno.h>
@@ -358,13 +359,15 @@ static int simulate(void)
     rt_exit_run_process_handlers(); /* the globals' destructors, once all ranks are done */
   trace_close();
   rt_report_unreceived();
+  check_coll_report();
   rt_stats_report();
   rt_timeline_close(0);
   rt_paje_close();
   int status = job_status();
   rt_final_report(wall_now() - wall_start);
-  fflush(NULL);
-  rt_exit_process(status);
+  if (fflush(NULL) || ferror(stdout))
+    rt_output_failed("program's output", "stdout", errno);
+  rt_exit_process(status ? status : rt_outputs_lost ? 1 : 0);
 }
 
 static int simpi_main(int argc, char **argv, char **envp)

@@ -3,6 +3,8 @@
  * np: 2
  * stderr: rank 0.*(pending|request)|(pending|request).*rank 0
  * stderr: rank 1.*(pending|request)|(pending|request).*rank 1
+ * stderr: a receive started at pending_request.c:20
+ * stderr: a send started at pending_request.c:22
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -3,8 +3,8 @@
 # platform with no host, a platform without a route between two ranks'
 # hosts, an unknown --cfg key, hostfiles with absurd slot counts or unknown
 # hosts past the slots needed, a bad time limit, a run too large for the
-# machine's memory. Each is one line of simpi's naming the file or key, and
-# a non-zero exit status.
+# machine's memory, output files on a full disk (/dev/full). Each is one line
+# of simpi's naming the file or key, and a non-zero exit status.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
@@ -53,4 +53,20 @@ expect "bad wall-time limit" "^simpi: --timeout=abc: expected a positive number 
 expect "bad simulated-time limit" "^simpi: --time-limit=-1: expected a positive number of seconds" -np 2 --time-limit=-1 ./ring 1
 expect "a run too large for the memory" "^simpi: 10000000 ranks need about [0-9.]+ GB .* available: run fewer ranks" \
   -np 10000000 ./ring 1
+# a full disk: the timeline, the Paje trace, the time-independent trace, the program's output
+ln -s /dev/full full.json
+expect "timeline on a full disk" "^simpi: cannot write the timeline 'full.json': No space left on device" \
+  -np 2 --timeline=full.json ./ring 1
+expect "Paje trace on a full disk" "^simpi: cannot write the Paje trace '/dev/full': No space left on device" \
+  -np 2 --trace=/dev/full ./ring 1
+mkdir full.ti_files && ln -s /dev/full full.ti_files/simpi_rank-1.txt && ln -s /dev/full full.ti_files/simpi_rank-2.txt
+expect "trace files on a full disk" "^simpi: cannot write the trace file 'full.ti_files/simpi_rank-1.txt': No space" \
+  -np 2 --trace-ti=full.ti ./ring 1
+"$top/wrappers/simrun" -np 2 ./ring 1 >/dev/full 2>err
+rc=$?
+if [ "$rc" = 0 ] || ! grep -q "cannot write the program's output 'stdout': No space left on device" err; then
+  echo "FAIL: stdout on a full disk: status $rc: $(head -2 err)"; fail=1
+else
+  echo "ok: stdout on a full disk: $(grep cannot err)"
+fi
 exit $fail

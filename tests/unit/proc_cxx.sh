@@ -8,7 +8,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
-SIMPI_CC=g++ "$top/wrappers/simcc" "$top/tests/unit/proc_cxx.cpp" -o simpi
+"$top/wrappers/simcxx" "$top/tests/unit/proc_cxx.cpp" -o simpi
 "$top/wrappers/simrun" -q -np 3 ./simpi | LC_ALL=C sort >simpi.out
 if command -v mpicxx >/dev/null && command -v mpirun >/dev/null; then
   mpicxx "$top/tests/unit/proc_cxx.cpp" -o mpich

@@ -2,6 +2,7 @@
 # The progress line: a run longer than two seconds on a terminal shows an
 # updating "simulated ..., wall ..., events/s" line on stderr, cleared at the
 # end; without a terminal there is none.
+# time limit: 180
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)

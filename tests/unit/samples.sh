@@ -6,6 +6,7 @@
 # sample gives the same results on the laptop and torus-3d platforms. When
 # mpicc and mpirun (MPICH) are installed, the same runs under MPICH must print
 # the same result lines (the lines that carry times left out).
+# time limit: 180
 set -uo pipefail
 top=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 simcc=${SIMCC:-$top/wrappers/simcc} simrun=${SIMRUN:-$top/wrappers/simrun}

@@ -5,6 +5,7 @@
 # ended first), the timeline is valid JSON, each rank's trace file ends with
 # its finalize line or with a "# stopped:" line that says why, stdout holds
 # only whole lines in order, and stderr says what stopped the run.
+# time limit: 180
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
@@ -40,7 +41,7 @@ for sig in TERM INT; do
     "$top/wrappers/simrun" -np 6 --timeline=run.json --trace-ti=run.ti ./rounds >out 2>err &
     pid=$!
     for t in $(seq 100); do [ -e run.json ] && break; sleep 0.05; done # the program has started
-    sleep "0.$((RANDOM % 30))"
+    sleep "0.$((RANDOM % 20))"
     kill -"$sig" "$pid" 2>/dev/null
     wait "$pid"
     rc=$?

@@ -11,12 +11,15 @@
 #   samples/deadlock deadlocks by design (its own test is in tests/errors)
 #   samples/slow     prints wall-clock timings only; it runs the same calls as
 #                    trapezoid (kept) on a serialised schedule
+# time limit: 180
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
 simcc="$top/wrappers/simcc" simrun="$top/wrappers/simrun"
 simtime() { sed -n 's/^simpi: simulated time \([0-9.]*\) s.*/\1/p' "$1"; }
-close() { awk -v a="$1" -v b="$2" 'BEGIN { d = (a - b) / b; if (d < 0) d = -d; exit !(b > 0 && d <= 0.001) }'; }
+# within 0.1%, or one unit of the printed microseconds: measured bursts are recorded as whole
+# flops, so a short run's two times may print on either side of a microsecond's rounding
+close() { awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(b > 0 && (d <= 0.001 * b || d <= 0.0000011)) }'; }
 
 # one round trip, in the current directory: NAME SOURCE NP ARGS... (the script runs itself
 # with "one" for each, two at a time: building the programs is most of the time)

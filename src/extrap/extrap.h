@@ -1,0 +1,185 @@
+/* simextrap: the trace of an SPMD program at N ranks from its traces at a
+ * few small sizes. Shared types: the Cartesian grid ranks are placed on,
+ * event templates (symbols) whose peers are grid offsets, the loop trees
+ * each rank's events compress into, and the laws fitted across sizes. */
+#ifndef SIMPI_EXTRAP_H
+#define SIMPI_EXTRAP_H
+#include <stdint.h>
+#include <stdio.h>
+
+#define EX_MAXD 3  /* grids of 1, 2 or 3 dimensions */
+#define EX_REACH 4 /* farthest neighbour along one dimension */
+
+void ex_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+void *ex_alloc(size_t n);  /* zeroed, or exits */
+void *ex_grow(void *p, size_t n);
+char *ex_strdup(const char *s);
+
+/* ---- grid.c: ranks on a row-major Cartesian grid (dimension 0 slowest, as MPI's) */
+typedef struct grid {
+  int nd, dims[EX_MAXD], periods[EX_MAXD];
+  const char *how; /* "comm_cart lines" or "peers" */
+} grid_t;
+void grid_coords(const grid_t *g, long rank, int c[EX_MAXD]);
+long grid_rank(const grid_t *g, const int c[EX_MAXD]);
+/* The offset from rank a to rank b (periodic dimensions wrapped to the nearest). */
+void grid_offset(const grid_t *g, long a, long b, int d[EX_MAXD]);
+/* Ranks in a slice through a rank along the dimensions of mask (bit i: dimension i). */
+long grid_slice_size(const grid_t *g, int mask);
+void dims_create(long n, int nd, int dims[]); /* MPI_Dims_create's as simpi computes it */
+/* Finds the grid of a trace from the peers of its ranks: rank r talks to
+ * peers[r][0 .. npeers[r]); nd_min: fewest dimensions to try. Returns 0 if
+ * no grid of 1 to 3 dimensions makes every peer a near neighbour. */
+int grid_infer(long n, int nd_min, int *const *peers, const int *npeers, grid_t *out);
+const char *grid_text(const grid_t *g); /* "4x4 (periodic, not)" in a static buffer */
+
+/* ---- symbols: an event with its rank-independent description */
+enum fkind {
+  F_LIT,   /* literal text */
+  F_PEER,  /* a world rank, as an offset on the grid (lit: a prefix such as "src=") */
+  F_NUM,   /* a fitted number */
+  F_ROOT,  /* a root: num = k >= 0 (rank k) or -1 - k (size - 1 - k) of the communicator */
+  F_VEC,   /* one fitted count for each member of the communicator */
+  F_SUM,   /* the sum of the next F_VEC */
+  F_COLOR, /* comm_split color: one per slice of mask */
+  F_KEY,   /* comm_split key: the rank in the slice */
+  F_CART,  /* comm_cart dimensions of a slice (num 1: flattened to one) */
+  F_NBC    /* "-K" of "wait 0 0 -K": the K-th nonblocking collective, num = K minus those so far */
+};
+typedef struct field {
+  unsigned char kind;
+  signed char off[EX_MAXD]; /* F_PEER */
+  int num;                  /* F_NUM, F_VEC, F_SUM: numeric value index; F_ROOT, F_CART: see above */
+  int mask;                 /* the communicator's slice (F_ROOT, F_VEC, F_SUM, F_COLOR, F_KEY, F_CART) */
+  char *lit;
+} field_t;
+
+#define NV_COMPUTE 0 /* numeric values 0 and 1: flops and sleep seconds before the event */
+#define NV_SLEEP 1
+typedef struct sym {
+  char *key;    /* canonical text: interned, also shown in reports */
+  char *action; /* as written; NULL for the end of a rank's trace */
+  int nf, nnum;
+  int nbc; /* a nonblocking collective or persistent start, which "wait 0 0 -K" lines count */
+  field_t *f;
+  unsigned char *integral; /* per numeric value: written as an integer */
+  signed char *face;       /* per numeric value: the dimension of the neighbour it goes to or comes from, or -1 */
+  const char **vname;      /* per numeric value: what it is ("count", "compute", ...) */
+} sym_t;
+extern sym_t **syms;
+extern int nsyms;
+int sym_intern(sym_t *s); /* takes s (frees it if known already); returns its id */
+
+/* ---- tree.c: events compressed into loops */
+typedef struct node {
+  uint64_t h; /* structure, loop counts included */
+  int sym;    /* >= 0: an event; -1: a loop */
+  long count; /* loop: iterations */
+  int n;      /* loop: body length */
+  struct node **body;
+  double *sum, *lo, *hi; /* event: per numeric value over its occurrences */
+  long occ, line;        /* occurrences; line of the first in its rank's file */
+} node_t;
+typedef struct seq {
+  node_t **v;
+  int n, cap;
+} seq_t;
+node_t *node_event(int sym, const double *vals, long line);
+void seq_push(seq_t *s, node_t *x); /* appends x, folding repeats at the end into loops */
+int seq_same(node_t *const *a, node_t *const *b, int n, int counts); /* counts 0: loop counts may differ */
+void node_fold(node_t *dst, node_t *src); /* adds src's values (same structure) into dst; frees src */
+void seq_free(seq_t *s);
+/* First difference of a and b in event order (counts 0: loop counts ignored):
+ * fills the nodes that differ (either may be NULL: one sequence is shorter) */
+int seq_diff(node_t *const *a, int na, node_t *const *b, int nb, int counts, node_t **da, node_t **db);
+
+/* ---- fit.c: laws of a value over the input sizes */
+typedef struct scale {
+  double n, d[EX_MAXD]; /* ranks, grid dimensions */
+  int nd;
+} scale_t;
+typedef struct law {
+  int form;
+  double a, b;
+  double err;    /* worst relative error of the fit on the inputs */
+  double loo;    /* worst relative error predicting each input from the others */
+  int ambiguous; /* another law fits as well and differs by more than 5% at the target */
+  int clamped;   /* the law gave a negative value at the target */
+} law_t;
+/* Fits y[k] at sizes s[k] (k < m), chooses the law that predicts each input
+ * best from the others, and returns it, evaluated at the target t in *at.
+ * face >= 0: the value is a message to a neighbour along that dimension;
+ * if the inputs cannot tell laws apart, the face perpendicular to it is
+ * assumed, a (N/Dface)^-1. */
+law_t fit_law(int m, const scale_t *s, const double *y, const scale_t *t, int integral, int face, double *at);
+double law_eval(const law_t *l, const scale_t *s);
+const char *law_text(const law_t *l, char *buf, size_t len);
+int law_forms(void);
+const char *law_form_name(int form);
+
+/* ---- an input trace (scan.c: index and first pass; parse.c: events) */
+typedef struct peer {
+  long rank, line;
+} peer_t;
+typedef struct input {
+  const char *path; /* the index */
+  long n;           /* ranks */
+  char **files;
+  grid_t g;
+  scale_t sc;
+  peer_t **peers; /* per rank: the ranks it names in point-to-point lines, each once */
+  int *npeers;
+  int **masks; /* per rank: the slice of each of its comm_split lines, in order (-1: not a member) */
+  int *nmasks;
+  seq_t *seqs; /* per rank: its events */
+  int *cls;    /* per rank: its class in the model */
+  void *scan;  /* scan.c's, between the passes */
+} input_t;
+
+void input_open(input_t *in, const char *path);
+void input_scan(input_t *in); /* first pass: communicators, topology lines, peers */
+/* The grids of all inputs (a Cartesian communicator of all ranks, else the
+ * peers), alike in dimensions; fails with a message if there is none. */
+void inputs_grid(input_t *ins, int k);
+void input_slices(input_t *in); /* what each comm_split line makes: a slice of the grid */
+/* The farthest neighbour along each dimension over all inputs (at least 1). */
+void inputs_reach(input_t *ins, int k, int reach[EX_MAXD]);
+void input_parse(input_t *in); /* second pass: events into symbols and loops */
+const char *input_where(const input_t *in, long rank, long line); /* "IN.ti (16 ranks), rank 3, line 40" */
+const char *input_line(const input_t *in, long rank, long line);  /* its text */
+
+/* ---- model.c: classes of ranks (by their place on the grid) and their events' laws */
+typedef struct mnode {
+  int sym;   /* -1: a loop */
+  law_t law; /* loop: of its count */
+  long count;
+  int n;
+  struct mnode **body;
+  law_t *laws; /* event: per numeric value */
+  double *val; /* at the target */
+  long line;   /* of the event in the largest input's representative rank */
+} mnode_t;
+typedef struct appear { /* a class in one input */
+  int input;
+  long rep, nranks; /* its lowest rank; how many */
+  seq_t *seq;       /* its events, values summed over its ranks */
+} appear_t;
+typedef struct mclass {
+  int pos[EX_MAXD]; /* per dimension: see class_name */
+  appear_t *at;     /* by input size */
+  int nat;
+  long ntarget; /* ranks at the target */
+  mnode_t **model;
+  int nmodel;
+} mclass_t;
+extern mclass_t *classes;
+extern int nclasses, class_parity;
+/* Classes of the inputs' ranks, their events checked alike across ranks
+ * and sizes, and the laws of their values fitted for the target grid. */
+void model_build(input_t *ins, int k, const grid_t *target, const int reach[EX_MAXD]);
+int model_class(const grid_t *g, long rank); /* -1 if no class matches */
+const char *class_name(const mclass_t *c, int nd);
+const char *sym_text(int sym); /* an event for messages */
+/* How many of the *all values fitted predict the inputs worse than limit (relative). */
+int model_poor(double limit, int *all);
+#endif

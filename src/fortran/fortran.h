@@ -1,0 +1,84 @@
+/* What the Fortran bindings share (generated bindings.c, special.c): the
+ * COMMON block whose members stand for MPI_BOTTOM, MPI_STATUS_IGNORE ...,
+ * and the conversions of buffers, statuses and strings. They call simpi only
+ * through the public C API (PMPI_ names) and name their caller's source line
+ * through mpi_binding_pc. */
+#ifndef SIMPI_FORTRAN_H
+#define SIMPI_FORTRAN_H
+#include <mpi.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include "../mpi/binding.h"
+
+/* A binding: pmpi_NAME_ is the entry point, mpi_NAME_ a weak alias that a
+ * Fortran profiling layer may replace (gfortran's names: lower case, one
+ * trailing underscore). */
+#define FT_API __attribute__((visibility("default")))
+#define FT_ALIAS(name)                                                                                                \
+  extern __typeof__(pmpi_##name##_) mpi_##name##_ __attribute__((weak, alias("pmpi_" #name "_"), visibility("default")));
+/* The C call, with the caller of the binding as the user's call site. */
+#define FT_CALL(stmt)                                                                                                 \
+  do {                                                                                                                 \
+    mpi_binding_pc = __builtin_return_address(0);                                                                      \
+    stmt;                                                                                                              \
+    mpi_binding_pc = NULL;                                                                                             \
+  } while (0)
+
+/* The error code, where the caller asked for it (mpi_f08's ierror is optional). */
+static inline void ft_ierror(MPI_Fint *ierror, int rc)
+{
+  if (ierror)
+    *ierror = rc;
+}
+
+/* COMMON /SIMPI_F/ of mpif.h and the mpi module, in the order gen.py
+ * (SENTINELS) writes it; the program's copy is the one used (the linker
+ * makes the library's references point to it). */
+struct ft_sentinels {
+  MPI_Fint bottom, in_place;
+  MPI_Fint status_ignore[MPI_F_STATUS_SIZE];
+  MPI_Fint statuses_ignore[MPI_F_STATUS_SIZE];
+  MPI_Fint unweighted, weights_empty;
+};
+extern struct ft_sentinels simpi_f_;
+
+/* A choice buffer: MPI_BOTTOM and MPI_IN_PLACE become C's. */
+static inline void *ft_buf(const void *p)
+{
+  if (p == &simpi_f_.bottom)
+    return MPI_BOTTOM;
+  if (p == &simpi_f_.in_place)
+    return MPI_IN_PLACE;
+  return (void *)p;
+}
+
+/* A weights array: MPI_UNWEIGHTED and MPI_WEIGHTS_EMPTY become C's. */
+static inline int *ft_weights(MPI_Fint *p)
+{
+  if (p == &simpi_f_.unweighted)
+    return MPI_UNWEIGHTED;
+  if (p == &simpi_f_.weights_empty)
+    return MPI_WEIGHTS_EMPTY;
+  return p;
+}
+
+/* One status: the C status to pass (c, filled from f), or MPI_STATUS_IGNORE;
+ * then f gets what the call wrote. */
+MPI_Status *ft_status_in(MPI_Fint *f, MPI_Status *c);
+void ft_status_out(MPI_Fint *f, MPI_Status *c);
+
+/* n statuses, the same way (MPI_STATUSES_IGNORE); small arrays need no malloc. */
+typedef struct {
+  MPI_Status *c;
+  MPI_Status small[8];
+} ft_statuses_t;
+MPI_Status *ft_statuses_in(MPI_Fint *f, int n, ft_statuses_t *s);
+void ft_statuses_out(MPI_Fint *f, int n, ft_statuses_t *s);
+
+/* Strings: a C copy of a Fortran argument without its trailing blanks (free
+ * it); room for a C string of n characters (free it); a C string copied
+ * into a Fortran one, blank-padded. */
+char *ft_str_in(const char *f, size_t len);
+char *ft_str_room(int n);
+void ft_str_out(char *f, size_t len, const char *c);
+#endif

@@ -1,0 +1,477 @@
+#!/usr/bin/env python3
+"""Writes simpi's Fortran bindings from the C prototypes in include/mpi.h.
+
+The table is mpi.h itself: every SIMPI_DECL line is one MPI call. The rules
+below turn each C parameter into its Fortran form (integer handles, statuses
+of MPI_STATUS_SIZE integers, logicals, strings with hidden lengths, choice
+buffers with MPI_BOTTOM and MPI_IN_PLACE); the calls whose Fortran form is not
+the C one argument for argument are written by hand in special.c, and
+SPECIAL below gives their Fortran signatures. Constants come from mpi.h too,
+through the C preprocessor.
+
+  gen.py "CC -E" INCLUDE_DIR OUT_DIR
+
+writes OUT_DIR/bindings.c (one C function per call, Fortran-callable),
+OUT_DIR/mpif.h (valid fixed and free form), OUT_DIR/mpi.f90 (module mpi) and
+OUT_DIR/mpi_f08.f90 (module mpi_f08: the same C functions, as its handle and
+status types hold exactly the integers of mpi's; large counts as overloads).
+"""
+import re
+import shlex
+import subprocess
+import sys
+
+HANDLES = {"MPI_Comm": "Comm", "MPI_Datatype": "Type", "MPI_Group": "Group", "MPI_Request": "Request",
+           "MPI_Op": "Op", "MPI_Info": "Info", "MPI_Errhandler": "Errhandler", "MPI_Win": "Win",
+           "MPI_Message": "Message"}
+LOGICALS = {"flag", "commute", "reorder", "periods", "remain_dims", "high", "weighted"}
+CHOICE = {"buf", "sendbuf", "recvbuf", "buffer", "inbuf", "outbuf", "inoutbuf", "origin_addr", "result_addr",
+          "compare_addr", "base", "location"}
+WEIGHTS = {"sourceweights", "destweights", "weights"}
+# room for the strings the C calls write
+STRING_OUT = {"Get_processor_name": "MPI_MAX_PROCESSOR_NAME", "Get_library_version": "MPI_MAX_LIBRARY_VERSION_STRING",
+              "Error_string": "MPI_MAX_ERROR_STRING", "Comm_get_name": "MPI_MAX_OBJECT_NAME",
+              "Type_get_name": "MPI_MAX_OBJECT_NAME", "Win_get_name": "MPI_MAX_OBJECT_NAME",
+              "Info_get_nthkey": "MPI_MAX_INFO_KEY", "Info_get": "*valuelen"}
+# request indices: 0-based in C, 1-based in Fortran
+INDEX_OUT = {("Waitany", "index"), ("Testany", "index"), ("Waitsome", "array_of_indices"),
+             ("Testsome", "array_of_indices")}
+
+# Fortran signatures of the calls written by hand in special.c: "name:kind" with
+# the kinds of fortran_kind(); "=TYPE" makes a function of that Fortran type.
+SPECIAL = {
+    "Init": "",
+    "Init_thread": "required:int provided:int",
+    "Finalize": "",
+    "Info_create_env": "info:handle",
+    "Wtime": "=double precision",
+    "Wtick": "=double precision",
+    "Aint_add": "base:aint disp:aint =integer(kind=MPI_ADDRESS_KIND)",
+    "Aint_diff": "addr1:aint addr2:aint =integer(kind=MPI_ADDRESS_KIND)",
+    "Buffer_detach": "buffer_addr:choice size:int",
+    "Buffer_detach_c": "buffer_addr:choice size:count",
+    "Address": "location:choice address:int",
+    "Type_hvector": "count:int blocklength:int stride:int oldtype:handle newtype:handle",
+    "Type_hindexed": "count:int array_of_blocklengths:int[] array_of_displacements:int[] oldtype:handle newtype:handle",
+    "Type_struct": "count:int array_of_blocklengths:int[] array_of_displacements:int[] array_of_types:handle[] "
+                   "newtype:handle",
+    "Info_get_string": "info:handle key:char buflen:int value:char flag:logical",
+    "Comm_create_keyval": "comm_copy_attr_fn:func comm_delete_attr_fn:func comm_keyval:int extra_state:aint",
+    "Win_create_keyval": "win_copy_attr_fn:func win_delete_attr_fn:func win_keyval:int extra_state:aint",
+    "Keyval_create": "copy_fn:func delete_fn:func keyval:int extra_state:int",
+    "Comm_set_attr": "comm:handle comm_keyval:int attribute_val:aint",
+    "Comm_get_attr": "comm:handle comm_keyval:int attribute_val:aint flag:logical",
+    "Win_set_attr": "win:handle win_keyval:int attribute_val:aint",
+    "Win_get_attr": "win:handle win_keyval:int attribute_val:aint flag:logical",
+    "Attr_put": "comm:handle keyval:int attribute_val:int",
+    "Attr_get": "comm:handle keyval:int attribute_val:int flag:logical",
+}
+# Fortran names of the predefined attribute callbacks (special.c)
+CALLBACKS = ["MPI_COMM_NULL_COPY_FN", "MPI_COMM_NULL_DELETE_FN", "MPI_COMM_DUP_FN", "MPI_WIN_NULL_COPY_FN",
+             "MPI_WIN_NULL_DELETE_FN", "MPI_WIN_DUP_FN", "MPI_NULL_COPY_FN", "MPI_NULL_DELETE_FN", "MPI_DUP_FN"]
+# the COMMON block /simpi_f/ (struct ft_sentinels in fortran.h): name, dimensions
+SENTINELS = [("MPI_BOTTOM", ""), ("MPI_IN_PLACE", ""), ("MPI_STATUS_IGNORE", "(MPI_STATUS_SIZE)"),
+             ("MPI_STATUSES_IGNORE", "(MPI_STATUS_SIZE,1)"), ("MPI_UNWEIGHTED", "(1)"),
+             ("MPI_WEIGHTS_EMPTY", "(1)")]
+# Fortran only: MPI_F_SYNC_REG(buf) (special.c), an opaque call after which the
+# compiler must assume buf changed; it needs no ASYNCHRONOUS to be in sync with MPI
+SYNC_REG = ["    subroutine MPI_F_sync_reg(buf)", "      !GCC$ ATTRIBUTES NO_ARG_CHECK :: buf",
+            "      %s buf(*)", "    end subroutine MPI_F_sync_reg"]
+FLAGS = [("MPI_SUBARRAYS_SUPPORTED", ".FALSE."), ("MPI_ASYNC_PROTECTS_NONBLOCKING", ".FALSE.")]
+# Fortran-only named constants
+EXTRA = [("MPI_STATUS_SIZE", "MPI_F_STATUS_SIZE"), ("MPI_SOURCE", "MPI_F_SOURCE+1"), ("MPI_TAG", "MPI_F_TAG+1"),
+         ("MPI_ERROR", "MPI_F_ERROR+1"), ("MPI_ADDRESS_KIND", "sizeof(MPI_Aint)"),
+         ("MPI_OFFSET_KIND", "sizeof(MPI_Offset)"), ("MPI_COUNT_KIND", "sizeof(MPI_Count)"),
+         ("MPI_INTEGER_KIND", "sizeof(MPI_Fint)"), ("MPI_COMPLEX8", "MPI_C_FLOAT_COMPLEX"),
+         ("MPI_COMPLEX16", "MPI_C_DOUBLE_COMPLEX")]
+
+
+def prototypes(incdir):
+    """[(return type, name, [(C type, param name)])] of every SIMPI_DECL in mpi.h and mpi_rma.h."""
+    text = open(incdir + "/mpi.h").read() + open(incdir + "/mpi_rma.h").read()
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    out = []
+    for ret, name, args in re.findall(r"^SIMPI_DECL\(\s*([\w ]+?)\s*,\s*(\w+)\s*,\s*\((.*?)\)\s*\)\s*$", text,
+                                      flags=re.S | re.M):
+        params = []
+        args = " ".join(args.split())
+        if args != "void":
+            for a in args.split(","):
+                m = re.match(r"(.*?)(\w+)((?:\[\w*\])*)$", a.strip())
+                ctype = " ".join(m.group(1).split()) + " []" * m.group(3).count("[")
+                params.append((ctype.replace("* *", "**").replace("* * *", "***"), m.group(2)))
+        out.append((ret, name, params))
+    return out
+
+
+def constants(cpp, incdir):
+    """{name: (int value, C handle type or None)} of the object-like MPI_ macros of mpi.h that are
+    integers (the handle type from the macro's cast: MPI_COMM_WORLD is an MPI_Comm)."""
+    cpp = shlex.split(cpp)
+    names = subprocess.run(cpp + ["-dM", "-I" + incdir, "-include", "mpi.h", "-x", "c", "/dev/null"],
+                           capture_output=True, text=True, check=True).stdout
+    macros = sorted(set(re.findall(r"^#define (MPI_[A-Z0-9_]+) ", names, flags=re.M)))
+    probe = "".join("SIMPIGEN_%s %s\n" % (n, n) for n in macros)  # one token, never expanded
+    probe += "".join("SIMPIGEN_%s %s\n" % (n, v) for n, v in EXTRA)
+    exp = subprocess.run(cpp + ["-P", "-I" + incdir, "-include", "mpi.h", "-x", "c", "-"], input=probe,
+                         capture_output=True, text=True, check=True).stdout
+    values = {}
+    for name, expr in re.findall(r"^SIMPIGEN_(\w+) (.*)$", exp, flags=re.M):
+        if "*" in expr or name.startswith("MPI_F_"):
+            continue  # pointers (MPI_BOTTOM, MPI_STATUS_IGNORE ...) are variables in Fortran
+        cast = re.match(r"\(*(MPI_[A-Za-z]+)\)", expr)
+        handle = cast.group(1) if cast and cast.group(1) in HANDLES else None
+        expr = re.sub(r"sizeof\((?:MPI_Aint|MPI_Offset|MPI_Count)\)", "8", expr).replace("sizeof(MPI_Fint)", "4")
+        expr = re.sub(r"\((?:unsigned|int|long|MPI_\w+)\)", "", expr)  # casts
+        try:
+            v = eval(expr, {"__builtins__": {}})
+        except Exception:
+            continue  # function names (MPI_COMM_DUP_FN) and the like
+        if isinstance(v, int) and -2**31 <= v < 2**31:
+            values[name] = (v, handle)
+    return values
+
+
+def fortran_kind(fname, ctype, name):
+    """The Fortran kind of one C parameter (what it is in Fortran, and how the binding converts it)."""
+    base = ctype.replace("const ", "")
+    if base in HANDLES:
+        return "handle"
+    if base in (h + " *" for h in HANDLES):
+        return "handle_out"
+    if base in (h + " []" for h in HANDLES):
+        return "handle[]"
+    if base == "MPI_Status *":
+        if name == "array_of_statuses":
+            return "statuses"
+        return "status_in" if ctype.startswith("const") else "status"
+    if base == "int":
+        return "logical" if name in LOGICALS else "int"
+    if base in ("MPI_Aint", "MPI_Count", "MPI_Offset"):
+        return {"MPI_Aint": "aint", "MPI_Count": "count", "MPI_Offset": "offset"}[base]
+    if base in ("int *", "int []"):
+        if (fname, name) in INDEX_OUT:
+            return "index[]" if base == "int []" else "index"
+        if name in WEIGHTS:
+            return "weights"
+        return ("logical" if name in LOGICALS else "int") + ("[]" if base == "int []" else "")
+    if base == "int [] []":
+        return "ranges"
+    if base in ("MPI_Aint *", "MPI_Aint []"):
+        return "aint" if base == "MPI_Aint *" else "aint[]"
+    if base == "MPI_Count *":
+        return "count"
+    if base in ("char *", "char []"):
+        return "char_out" if not ctype.startswith("const") else "char"
+    if base == "void *":
+        if name == "baseptr":
+            return "baseptr"
+        if name in CHOICE:
+            return "choice"
+    if base.endswith("_function *"):
+        return "func"
+    raise SystemExit("gen.py: no Fortran rule for %s %s of MPI_%s (add it, or write the call in special.c)" %
+                     (ctype, name, fname))
+
+
+# ---------------------------------------------------------------- C bindings
+
+C_PARAM = {"handle": "const MPI_Fint *", "handle_out": "MPI_Fint *", "handle[]": "MPI_Fint *", "status": "MPI_Fint *",
+           "status_in": "MPI_Fint *", "statuses": "MPI_Fint *", "int": "MPI_Fint *", "logical": "MPI_Fint *",
+           "int[]": "MPI_Fint *", "logical[]": "MPI_Fint *", "index": "MPI_Fint *", "index[]": "MPI_Fint *",
+           "weights": "MPI_Fint *", "ranges": "MPI_Fint *", "aint": "MPI_Aint *", "aint[]": "MPI_Aint *",
+           "count": "MPI_Count *", "offset": "MPI_Offset *", "char": "const char *", "char_out": "char *",
+           "choice": "void *", "baseptr": "void *", "func": "void *"}
+
+
+def c_binding(ret, name, params):
+    """The C source of the Fortran-callable binding of MPI_name."""
+    kinds = [(ct, n, fortran_kind(name, ct, n)) for ct, n in params]
+    decl = ["%s%s" % (C_PARAM[k], n) for ct, n, k in kinds] + ["MPI_Fint *ierror"]
+    decl += ["size_t %s_len" % n for ct, n, k in kinds if k in ("char", "char_out")]
+    pre, args, post, free = [], [], [], []
+    counts = [n for ct, n, k in kinds if n in ("count", "incount")]
+    for ct, n, k in kinds:
+        base = ct.replace("const ", "")
+        if k == "handle":
+            args.append("PMPI_%s_f2c(*%s)" % (HANDLES[base], n))
+        elif k == "handle_out":
+            h = HANDLES[base[:-2]]
+            pre.append("%s c_%s = PMPI_%s_f2c(*%s);" % (base[:-2], n, h, n))
+            args.append("&c_" + n)
+            post.append("*%s = PMPI_%s_c2f(c_%s);" % (n, h, n))
+        elif k == "handle[]":  # handles are their Fortran values (src/mpi/c2f.c)
+            args.append("(%s)%s" % (ct.replace(" []", " *"), n))
+        elif k in ("status", "status_in"):
+            pre.append("MPI_Status c_%s;" % n)
+            args.append("ft_status_in(%s, &c_%s)" % (n, n))
+            if k == "status":
+                post.append("ft_status_out(%s, &c_%s);" % (n, n))
+        elif k == "statuses":
+            pre.append("ft_statuses_t c_%s;" % n)
+            args.append("ft_statuses_in(%s, *%s, &c_%s)" % (n, counts[0], n))
+            post.append("ft_statuses_out(%s, *%s, &c_%s);" % (n, counts[0], n))
+        elif k in ("int", "logical", "aint", "count", "offset"):
+            args.append(n if "*" in base else "*" + n)
+        elif k == "index":
+            args.append(n)
+            post.append("if (rc == MPI_SUCCESS && *%s >= 0)\n    (*%s)++;" % (n, n))
+        elif k == "index[]":
+            args.append(n)
+            post.append("if ((rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *outcount != MPI_UNDEFINED)\n"
+                        "    for (int i = 0; i < *outcount; i++)\n      %s[i]++;" % n)
+        elif k == "weights":
+            args.append("ft_weights(%s)" % n)
+        elif k == "ranges":
+            args.append("(int (*)[3])" + n)
+        elif k in ("int[]", "logical[]", "aint[]"):
+            args.append(n)
+        elif k == "char":
+            pre.append("char *c_%s = ft_str_in(%s, %s_len);" % (n, n, n))
+            args.append("c_" + n)
+            free.append("free(c_%s);" % n)
+        elif k == "char_out":
+            size = STRING_OUT[name]
+            pre.append("char *c_%s = ft_str_room(%s);" % (n, size))
+            args.append("c_" + n)
+            found = " && *flag" if "flag" in [p for c_, p in params] else ""  # else left as it was
+            post.append("if (rc == MPI_SUCCESS%s)\n    ft_str_out(%s, %s_len, c_%s);" % (found, n, n, n))
+            free.append("free(c_%s);" % n)
+        elif k == "choice":
+            args.append("ft_buf(%s)" % n)
+        elif k == "func":
+            args.append("(%s)%s" % (ct, n))
+        elif k == "baseptr":  # where C writes the address: an integer of MPI_ADDRESS_KIND or a c_ptr
+            args.append(n)
+    lines = ["FT_API void pmpi_%s_(%s)" % (name.lower(), ", ".join(decl)), "{"]
+    lines += ["  " + s for s in pre]
+    lines.append("  int rc;")
+    lines.append("  FT_CALL(rc = PMPI_%s(%s));" % (name, ", ".join(args)))
+    lines += ["  " + s for s in post + free]
+    lines += ["  ft_ierror(ierror, rc);", "}", "FT_ALIAS(%s)" % name.lower(), ""]
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- Fortran
+
+F_TYPE = {"handle": "integer", "handle_out": "integer", "handle[]": "integer", "int": "integer",
+          "int[]": "integer", "index": "integer", "index[]": "integer", "weights": "integer",
+          "logical": "logical", "logical[]": "logical", "aint": "integer(kind=MPI_ADDRESS_KIND)",
+          "aint[]": "integer(kind=MPI_ADDRESS_KIND)", "count": "integer(kind=MPI_COUNT_KIND)",
+          "offset": "integer(kind=MPI_OFFSET_KIND)", "status": "integer", "status_in": "integer",
+          "statuses": "integer", "ranges": "integer", "char": "character(len=*)", "char_out": "character(len=*)",
+          "choice": "integer", "func": "external"}
+F_DIMS = {"handle[]": "(*)", "int[]": "(*)", "index[]": "(*)", "weights": "(*)", "logical[]": "(*)", "aint[]": "(*)",
+          "status": "(MPI_STATUS_SIZE)", "status_in": "(MPI_STATUS_SIZE)", "statuses": "(MPI_STATUS_SIZE,*)",
+          "ranges": "(3,*)", "choice": "(*)"}
+# mpi_f08: handles and statuses are types holding the same integers (passed by reference
+# alike); choice buffers are assumed-type; ierror is optional (the C bindings accept NULL)
+F08_TYPE = dict(F_TYPE, status="type(MPI_Status)", status_in="type(MPI_Status)", statuses="type(MPI_Status)",
+                choice="type(*)")
+F08_DIMS = dict(F_DIMS, status="", status_in="", statuses="(*)")
+# the handle type of the handles of SPECIAL's calls
+HANDLE_OF = {"comm": "MPI_Comm", "win": "MPI_Win", "info": "MPI_Info", "oldtype": "MPI_Datatype",
+             "newtype": "MPI_Datatype", "array_of_types": "MPI_Datatype"}
+# MPI-1 calls that mpi_f08 does not have (removed or deprecated before it came)
+NOT_IN_F08 = {"Address", "Type_hvector", "Type_hindexed", "Type_struct", "Errhandler_create", "Errhandler_set",
+              "Errhandler_get", "Keyval_create", "Keyval_free", "Attr_put", "Attr_get", "Attr_delete"}
+
+
+def fortran_signature(name, params):
+    """([(param, kind, handle type)], result type or None) of MPI_name in Fortran."""
+    if name in SPECIAL:
+        spec, _, result = SPECIAL[name].partition("=")
+        sig = [tuple(p.split(":")) for p in spec.split()]
+        return [(n, k, HANDLE_OF.get(n)) for n, k in sig], result or None
+    return [(n, fortran_kind(name, ct, n), ct.replace("const ", "").split()[0]) for ct, n in params], None
+
+
+def interface(name, params, result, f08=False):
+    """A Fortran interface body for MPI_name, or None where any actual must pass (baseptr)."""
+    if any(k == "baseptr" for n, k, h in params):
+        return None  # integer(kind=MPI_ADDRESS_KIND) or type(c_ptr): left to the caller
+    fname = "MPI_" + name
+    names = [n for n, k, h in params] + ([] if result else ["ierror"])
+    head = "%s %s(%s)" % ("function" if result else "subroutine", fname, ", ".join(names))
+    out = ["    " + l for l in wrap(head, 66)]
+    out.append("      import")
+    for n, k, h in params:
+        if k == "choice":
+            out.append("      !GCC$ ATTRIBUTES NO_ARG_CHECK :: " + n)
+        ftype = F08_TYPE[k] if f08 else F_TYPE[k]
+        if f08 and k.startswith("handle"):
+            ftype = "type(%s)" % h
+        out.append("      %s %s%s" % (ftype, n, (F08_DIMS if f08 else F_DIMS).get(k, "")))
+    if result:
+        out.append("      %s %s" % (result, fname))
+    else:
+        out.append("      integer%s ierror" % (", optional ::" if f08 else ""))
+    out.append("    end %s" % ("function" if result else "subroutine"))
+    return "\n".join(out)
+
+
+def wrap(line, width):
+    """Splits a free-form line with & continuations."""
+    out = []
+    while len(line) > width:
+        cut = line.rfind(", ", 0, width) + 1
+        out.append(line[:cut] + " &")
+        line = "      " + line[cut:].lstrip()
+    return out + [line]
+
+
+def fortran_constants(values, style):
+    """The named constants: fixed-and-free-form lines (mpif.h), module declarations (mpi), or
+    typed ones (mpi_f08: MPI_COMM_WORLD is a type(MPI_Comm))."""
+    out = []
+    for n, v in FLAGS:
+        if style == "mpif.h":
+            out += ["      LOGICAL %s" % n, "      PARAMETER (%s=%s)" % (n, v)]
+        else:
+            out.append("  logical, parameter :: %s = %s" % (n, v.lower()))
+    for n in sorted(values):
+        v, handle = values[n]
+        if style == "mpif.h":
+            out += ["      INTEGER %s" % n, "      PARAMETER (%s=%d)" % (n, v)]
+        elif style == "f08" and handle:
+            out.append("  type(%s), parameter :: %s = %s(%d)" % (handle, n, handle, v))
+        else:
+            out.append("  integer, parameter :: %s = %d" % (n, v))
+    return out
+
+
+def sentinel_lines(indent, f08=False):
+    """The variables whose addresses stand for MPI_BOTTOM, MPI_STATUS_IGNORE ... (several COMMON
+    statements of one block add to it in order: short lines). mpi_f08's statuses are types."""
+    members = [n for n, d in SENTINELS]
+    decl = []
+    for n, d in SENTINELS:
+        if f08 and "STATUS" in n:
+            decl.append("%stype(MPI_Status) %s%s" % (indent, n, "(1)" if "STATUSES" in n else ""))
+        else:
+            decl.append("%sINTEGER %s%s" % (indent, n, d))
+    return decl + ["%sCOMMON /SIMPI_F/ %s" % (indent, ", ".join(members[i:i + 2])) for i in range(0, len(members), 2)]
+
+
+def f08_module(protos, values):
+    """module mpi_f08: types, typed constants, == and /= on handles, and an interface for every
+    call, the large-count form of a call as an overload of its name where the kinds tell them apart."""
+    m = ["! The mpi_f08 module (use mpi_f08), generated by src/fortran/gen.py from mpi.h.",
+         "module mpi_f08", "  implicit none", "  public"]
+    for h in HANDLES:
+        m += ["  type, bind(C) :: %s" % h, "    integer :: MPI_VAL", "  end type %s" % h]
+    m += ["  type, bind(C) :: MPI_Status", "    integer :: MPI_SOURCE, MPI_TAG, MPI_ERROR",
+          "    integer :: simpi_private(MPI_F_STATUS_SIZE - 3)".replace("MPI_F_STATUS_SIZE", "6"),
+          "  end type MPI_Status"]
+    m += fortran_constants(values, "f08")
+    m += sentinel_lines("  ", f08=True)
+    m.append("  external %s" % ", ".join(CALLBACKS[:3]))
+    m.append("  external %s" % ", ".join(CALLBACKS[3:6]))
+    for op, fn in (("==", "eq"), ("/=", "ne")):
+        m.append("  interface operator(%s)" % op)
+        for h in HANDLES:
+            f = "simpi_f08_%s_%s" % (fn, HANDLES[h].lower())
+            m += ["    elemental logical function %s(a, b)" % f, "      import %s" % h,
+                  "      type(%s), intent(in) :: a, b" % h, "    end function %s" % f]
+        m.append("  end interface")
+    m += ["  interface"] + [l.replace("%s", "type(*)") for l in SYNC_REG] + ["  end interface"]
+    byname = {name: (ret, params) for ret, name, params in protos}
+    for ret, name, params in protos:
+        if name in NOT_IN_F08 or name.endswith("_c") and name[:-2] in byname:
+            continue
+        sig, result = fortran_signature(name, params)
+        body = interface(name, sig, result, f08=True)
+        if not body:
+            continue
+        large = byname.get(name + "_c")
+        lsig = fortran_signature(name + "_c", large[1])[0] if large else None
+        # what tells two specifics apart: types and kinds (all three kind names are 8 here)
+        kinds = lambda sg: [(re.sub(r"MPI_\w+_KIND", "8", F08_TYPE[k]) if not k.startswith("handle") else h,
+                             F08_DIMS.get(k)) for n, k, h in sg if k != "choice"]
+        if lsig and kinds(lsig) != kinds(sig):
+            m += ["  interface MPI_" + name, body, interface(name + "_c", lsig, None, f08=True), "  end interface"]
+        else:
+            m += ["  interface", body, "  end interface"]
+            if lsig:  # the same kinds (MPI_Count is MPI_Aint's size): only by its own name
+                m += ["  interface", interface(name + "_c", lsig, None, f08=True), "  end interface"]
+    m.append("end module mpi_f08")
+    return m
+
+
+def main():
+    cpp, incdir, outdir = sys.argv[1:4]
+    # C and Fortran statuses are converted in C
+    protos = [p for p in prototypes(incdir) if p[1] not in ("Status_c2f", "Status_f2c")]
+    # large counts are mpi_f08's only
+    classic = [p for p in protos if not p[1].endswith("_c")]
+    values = constants(cpp, incdir)
+    lower = {}
+    for n in values:
+        assert n.upper() not in lower, "Fortran names are case-blind: %s and %s" % (n, lower[n.upper()])
+        lower[n.upper()] = n
+
+    # bindings.c
+    c = ["/* Generated by src/fortran/gen.py from include/mpi.h: do not edit. One Fortran-callable",
+         " * binding per MPI call; special.c holds the calls of gen.py's SPECIAL table. */",
+         '#include "fortran.h"', "",
+         "_Static_assert(sizeof(struct ft_sentinels) == (%s) * sizeof(MPI_Fint), \"COMMON /SIMPI_F/\");" %
+         " + ".join({"": "1", "(MPI_STATUS_SIZE)": "MPI_F_STATUS_SIZE", "(MPI_STATUS_SIZE,1)": "MPI_F_STATUS_SIZE",
+                     "(1)": "1"}[d] for n, d in SENTINELS), ""]
+    nbound = 0
+    for ret, name, params in protos:
+        if name in SPECIAL:
+            continue
+        if ret != "int":
+            raise SystemExit("gen.py: MPI_%s returns %s: write it in special.c" % (name, ret))
+        c.append(c_binding(ret, name, params))
+        nbound += 1
+    c.append("/* mpi_f08's == and /= on handles (its handle types hold the integer) */")
+    for kind in HANDLES.values():
+        for fn, op in (("eq", "=="), ("ne", "!=")):
+            c.append("FT_API MPI_Fint simpi_f08_%s_%s_(const MPI_Fint *a, const MPI_Fint *b) { return *a %s *b; }" %
+                     (fn, kind.lower(), op))
+    c.append("")
+    c.append("/* %d calls bound here, %d in special.c */" % (nbound, sum(1 for p in protos if p[1] in SPECIAL)))
+    open(outdir + "/bindings.c", "w").write("\n".join(c) + "\n")
+
+    # mpif.h
+    h = ["! mpif.h: simpi's MPI for Fortran (fixed or free form), generated by",
+         "! src/fortran/gen.py from mpi.h. Handles are integers; statuses are",
+         "! INTEGER arrays of MPI_STATUS_SIZE."]
+    h += fortran_constants(values, "mpif.h")
+    h += sentinel_lines("      ")
+    h += ["      EXTERNAL MPI_WTIME, MPI_WTICK, PMPI_WTIME, PMPI_WTICK",
+          "      DOUBLE PRECISION MPI_WTIME, MPI_WTICK, PMPI_WTIME, PMPI_WTICK",
+          "      EXTERNAL MPI_AINT_ADD, MPI_AINT_DIFF",
+          "      INTEGER*8 MPI_AINT_ADD, MPI_AINT_DIFF"]
+    h += ["      EXTERNAL %s" % cb for cb in CALLBACKS]
+    h += ["      EXTERNAL MPI_F_SYNC_REG"]
+    h += ["      EXTERNAL SMPI_EXECUTE_FLOPS, SMPI_EXECUTE_FLOPS_BENCHED",
+          "      EXTERNAL SMPI_EXECUTE, SMPI_EXECUTE_BENCHED"]
+    for l in h:
+        assert len(l) <= 72, "mpif.h line longer than 72 columns: " + l
+    open(outdir + "/mpif.h", "w").write("\n".join(h) + "\n")
+
+    # module mpi
+    m = ["! The mpi module (use mpi), generated by src/fortran/gen.py from mpi.h:",
+         "! the constants of mpif.h and an explicit interface for every call.",
+         "module mpi", "  implicit none", "  public"]
+    m += fortran_constants(values, "module")
+    m += sentinel_lines("  ")
+    m.append("  external %s" % ", ".join(CALLBACKS[:4]))
+    m.append("  external %s" % ", ".join(CALLBACKS[4:]))
+    m.append("  interface")
+    m += [l.replace("%s", "integer") for l in SYNC_REG]
+    for ret, name, params in classic:
+        sig, result = fortran_signature(name, params)
+        body = interface(name, sig, result)
+        if body:
+            m.append(body)
+    m.append("  end interface")
+    m.append("end module mpi")
+    open(outdir + "/mpi.f90", "w").write("\n".join(m) + "\n")
+    open(outdir + "/mpi_f08.f90", "w").write("\n".join(f08_module(protos, values)) + "\n")
+
+
+if __name__ == "__main__":
+    main()

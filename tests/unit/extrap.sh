@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# simextrap: traces of tests/extrap/*.c at a few small sizes, extrapolated to a
+# size that also runs on-line, have the same events on every rank as the trace
+# recorded there (peers, counts, collectives, communicators: simextrap --check)
+# and replay in the on-line simulated time (within 5%; computation is injected
+# with smpi_execute_flops, so both are exact here): a 1D halo without topology
+# (blocking messages ordered by parity), 2D and 3D Cartesian stencils under
+# strong and weak scaling, periodic or not, on targets whose grid has another
+# shape than the inputs', and row and column communicators (Comm_split and
+# Cart_sub), a loop whose count grows with N (of nonblocking collectives,
+# completed by 'wait 0 0 -K' lines); --gzip output has the same events;
+# smpirun's traces of the 1D halo extrapolate to simpi's on-line time.
+# Programs whose events do not line up are refused with the rank and line
+# that break the pattern.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+simcc="$top/wrappers/simcc" simrun="$top/wrappers/simrun" simextrap="$top/wrappers/simextrap"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+fail=0
+ok() { echo "ok: $1"; }
+bad() { echo "FAIL: $1"; fail=1; }
+simtime() { sed -n 's/^simpi: simulated time \([0-9.]*\) s.*/\1/p' "$1"; }
+close() { awk -v a="$1" -v b="$2" 'BEGIN { d = (a - b) / b; if (d < 0) d = -d; exit !(b > 0 && d <= 0.05) }'; }
+
+for p in stencil halo1d rowcol; do "$simcc" -O2 "$top/tests/extrap/$p.c" -o $p || bad "build $p"; done
+
+# case NAME TARGET "SIZES" program args: record at SIZES and TARGET, extrapolate, compare
+case_() {
+  local name=$1 target=$2 sizes=$3 ins=() n
+  shift 3
+  for n in $sizes $target; do
+    "$simrun" -np "$n" --cfg=smpi/simulate-computation:no --trace-ti="$name-$n.ti" "$@" >/dev/null 2>"$name-$n.on" ||
+      { bad "$name: the program failed at $n ranks"; return; }
+  done
+  for n in $sizes; do ins+=("$name-$n.ti"); done
+  "$simextrap" -np "$target" -o "$name-x.ti" "${ins[@]}" 2>"$name.err" || { bad "$name: $(cat "$name.err")"; return; }
+  grep -q 'fit no law' "$name.err" && bad "$name: $(cat "$name.err")"
+  if "$simextrap" --check "$name-$target.ti" "$name-x.ti" --tolerance=0.01 >"$name.check"; then
+    ok "$name ($sizes -> $target ranks): $(head -1 "$name.check")"
+  else
+    bad "$name ($sizes -> $target ranks): $(head -6 "$name.check")"
+  fi
+  "$simrun" --replay="$name-x.ti" >/dev/null 2>"$name.re"
+  local a b
+  a=$(simtime "$name-$target.on") b=$(simtime "$name.re")
+  close "$b" "$a" && ok "$name: on-line $a s, extrapolated replay $b s" || bad "$name: on-line $a s, extrapolated replay $b s"
+}
+
+case_ halo1d 48 "8 12 16" ./halo1d 1 960000 3
+case_ 2d-strong 96 "9 12 16 36" ./stencil 2 0 strong 96 3
+case_ 2d-weak-periodic 64 "9 16 25" ./stencil 2 1 weak 32 3
+case_ 3d-strong 96 "27 36 48" ./stencil 3 0 strong 48 2
+case_ 3d-weak-periodic 64 "27 36 48" ./stencil 3 1 weak 8 2
+case_ rows-columns 64 "9 16 36" ./rowcol split 240 3
+case_ cart-sub 48 "9 12 16" ./rowcol cartsub 240 3
+cat > nbc.c <<'C'
+#include <mpi.h>
+#include <smpi/smpi.h>
+int main(int argc, char **argv)
+{
+  MPI_Init(&argc, &argv);
+  int n, r;
+  MPI_Comm_size(MPI_COMM_WORLD, &n);
+  MPI_Comm_rank(MPI_COMM_WORLD, &r);
+  double x[2100] = {0}, y[2100];
+  MPI_Request q[3];
+  for (int i = 0; i < n / 2; i++) { /* more iterations on more ranks */
+    MPI_Iallreduce(x, y, 1000, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, &q[0]);
+    MPI_Irecv(y + 2000, 100, MPI_DOUBLE, (r + n - 1) % n, 0, MPI_COMM_WORLD, &q[1]);
+    MPI_Isend(x + 2000, 100, MPI_DOUBLE, (r + 1) % n, 0, MPI_COMM_WORLD, &q[2]);
+    smpi_execute_flops(1.2e6 / n);
+    MPI_Waitall(3, q, MPI_STATUSES_IGNORE);
+  }
+  MPI_Finalize();
+  return 0;
+}
+C
+"$simcc" nbc.c -o nbc || bad "build nbc"
+# a dimension the program keeps (3 ranks): the inputs' grids follow MPI_Dims_create's rule too, so
+# simextrap warns, and --dims gives the target's
+for n in 9 12 15 24; do
+  "$simrun" -q -np $n --cfg=smpi/simulate-computation:no --trace-ti=kept-$n.ti ./stencil 2 0 weak 16 2 3 >/dev/null
+done
+"$simextrap" -np 24 -o kept-x.ti kept-{9,12,15}.ti 2>kept.err
+grep -q "warning: .* follow MPI_Dims_create's (6x4 not periodic at the target) and .* (8x3 not periodic)" kept.err &&
+  "$simextrap" -np 24 --dims=8x3 -o kept-x.ti kept-{9,12,15}.ti 2>/dev/null &&
+  "$simextrap" --check kept-24.ti kept-x.ti >/dev/null && ok "two rules fit the inputs' grids: a warning; --dims" ||
+  bad "kept dimension: $(cat kept.err)"
+case_ nonblocking-loop 40 "8 12 16" ./nbc
+
+# the report: the grid, the classes, and laws of N and of the grid's dimensions
+"$simextrap" -np 96 -o r.ti --explain 2d-strong-{9,12,16,36}.ti >explain.out 2>&1
+grep -q '^Target: 96 ranks, grid 12x8 not periodic' explain.out &&
+  grep -q '(D0 interior, D1 interior): 1 2 4 16 -> 60$' explain.out &&
+  grep -q 'count 96\*(N/D0)^-1 -> 12 (0%, 0%)' explain.out && grep -q 'compute 92160\*N^-1 -> 960 ' explain.out &&
+  ok "--explain: grid, classes, laws" || bad "--explain: $(head -20 explain.out)"
+grep -q ' even): ' <("$simextrap" -np 48 -o r.ti --explain halo1d-{8,12,16}.ti 2>/dev/null) &&
+  ok "the 1D halo's ranks are classed by parity too" || bad "no parity classes for the 1D halo"
+
+"$simextrap" --gzip -np 64 -o z.ti rows-columns-{9,16,36}.ti 2>/dev/null && grep -q 'simpi_rank-1.txt.gz$' z.ti &&
+  "$simextrap" --check rows-columns-64.ti z.ti >/dev/null && ok "--gzip: compressed rank files, the same events" ||
+  bad "--gzip"
+"$simextrap" --help | grep -q '^Usage: simextrap -np N -o OUT.ti' && { "$simextrap" -np 4 x.ti 2>/dev/null; [ $? = 2 ]; } &&
+  ok "--help; usage errors exit with 2" || bad "--help or usage"
+
+# traces written by smpirun (no comm_cart or comm= lines; its own spellings) extrapolate too
+if command -v smpirun >/dev/null && smpicc -O2 "$top/tests/extrap/halo1d.c" -o halo1d_smpi 2>/dev/null; then
+  for n in 8 12 16; do
+    smpirun -np $n -platform "$top/platforms/cluster.xml" -trace-ti --cfg=tracing/filename:"$work/smpi-$n.ti" \
+      --cfg=smpi/simulate-computation:no --log=root.thres:error ./halo1d_smpi 1 960000 3 >/dev/null 2>&1
+  done
+  "$simextrap" -np 48 -o smpi-x.ti smpi-{8,12,16}.ti 2>/dev/null && "$simrun" --replay=smpi-x.ti >/dev/null 2>smpi.re
+  a=$(simtime halo1d-48.on) b=$(simtime smpi.re)
+  close "$b" "$a" && ok "smpirun's traces: extrapolated replay $b s, simpi on-line $a s" ||
+    bad "smpirun's traces: extrapolated replay '$b' s, simpi on-line $a s"
+fi
+
+# refusals: events that do not line up across sizes, or across ranks of one class
+cat > irregular.c <<'C'
+#include <mpi.h>
+#include <stdlib.h>
+int main(int argc, char **argv)
+{
+  MPI_Init(&argc, &argv);
+  int r, n, odd = argc > 1 && atoi(argv[1]);
+  double x = 1, y;
+  MPI_Comm_rank(MPI_COMM_WORLD, &r);
+  MPI_Comm_size(MPI_COMM_WORLD, &n);
+  for (int i = 0; i < 3; i++) {
+    MPI_Sendrecv(&x, 1, MPI_DOUBLE, (r + 1) % n, 0, &y, 1, MPI_DOUBLE, (r + n - 1) % n, 0, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+    if (odd ? r == n / 2 : n >= 16) /* one rank, or the larger sizes only */
+      MPI_Sendrecv(&x, 1, MPI_DOUBLE, r, 1, &y, 1, MPI_DOUBLE, r, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  }
+  MPI_Finalize();
+  return 0;
+}
+C
+"$simcc" irregular.c -o irregular || bad "build irregular"
+for n in 8 12 16; do
+  "$simrun" -q -np $n --trace-ti=irr-$n.ti ./irregular 0 && "$simrun" -q -np $n --trace-ti=one-$n.ti ./irregular 1 ||
+    bad "irregular at $n ranks"
+done
+"$simextrap" -np 32 -o x.ti irr-{8,12,16}.ti >/dev/null 2>irr.err
+[ $? = 1 ] && grep -q 'do not do the same at all sizes' irr.err &&
+  grep -q "irr-16.ti (16 ranks), rank 0, line 7 of .*: 0 irecv 0 1 1 0$" irr.err &&
+  ok "refused: events that do not line up across sizes" || bad "irregular across sizes: $(cat irr.err)"
+"$simextrap" -np 32 -o x.ti one-{8,12,16}.ti >/dev/null 2>one.err
+[ $? = 1 ] && grep -q 'ranks 2 and 4 are both of class (D0 interior even) but do not do the same' one.err &&
+  grep -q "rank 4, line 7 of .*: 4 irecv 4 1 1 0$" one.err &&
+  ok "refused: one rank unlike the others of its class" || bad "irregular rank: $(cat one.err)"
+exit $fail

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Damaged traces and indexes give one clear line and a non-zero status, never
+# garbage actions, raw bytes or a deadlock of another rank: corrupt and cut
+# gzip files, an empty rank file, a binary rank file or index, an empty
+# index, an index with more files than -np, a program given with --replay,
+# a trace cut at a line boundary (no finalize), and traces of runs that were
+# stopped (a signal) or deadlocked, whose replay stops where they stopped.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+"$top/wrappers/simcc" "$top/samples/ring.c" -o ring || exit 1
+"$top/wrappers/simcc" "$top/samples/deadlock.c" -o deadlock || exit 1
+"$top/wrappers/simrun" -q -np 3 --trace-ti=t.ti ./ring 5 >/dev/null || exit 1
+r1=t.ti_files/simpi_rank-1.txt r3=t.ti_files/simpi_rank-3.txt
+index() { printf '%s\n' "$r1" "$1" "$r3" > "$2"; }
+gzip -c t.ti_files/simpi_rank-2.txt > good.gz
+python3 -c 'import sys; d = bytearray(open("good.gz", "rb").read()); d[40] ^= 0xff; d[41] ^= 0x55; open("bad.gz", "wb").write(d)'
+head -c 60 good.gz > cut.gz
+: > empty.txt
+head -c 3000 "$top/src/.libs/libsimpi.so" > binary.txt
+head -n 4 t.ti_files/simpi_rank-2.txt > nofinalize.txt
+index bad.gz bad.ti; index cut.gz cutgz.ti; index empty.txt empty.ti; index binary.txt binary.ti
+index nofinalize.txt nofinalize.ti; index good.gz good.ti
+: > none.ti
+fail=0
+# expect WHAT REGEX simrun-arguments...
+expect() {
+  local what=$1 re=$2
+  shift 2
+  "$top/wrappers/simrun" "$@" >out 2>err
+  local rc=$?
+  if [ "$rc" = 0 ]; then
+    echo "FAIL: $what: exit status 0"; fail=1
+  elif ! grep -Eq -- "$re" err; then
+    echo "FAIL: $what: no line matching '$re' in:"; head -5 err | cat -v; fail=1
+  elif grep -q 'MPI_Abort\|deadlock' err || LC_ALL=C grep -q '[^[:print:][:space:]]' err; then
+    echo "FAIL: $what: misleading or raw output:"; head -5 err | cat -v; fail=1
+  else
+    echo "ok: $what: $(head -1 err)"
+  fi
+}
+"$top/wrappers/simrun" -q --replay=good.ti >/dev/null 2>err || { echo "FAIL: a good .gz rank file: $(cat err)"; fail=1; }
+expect "corrupt gzip data" "^simpi: bad.gz(:[0-9]+)?: corrupt gzip data" --replay=bad.ti
+expect "cut gzip data" "^simpi: cut.gz(:[0-9]+)?: corrupt gzip data \(.*unexpected end of file\)" --replay=cutgz.ti
+expect "an empty rank file" "^simpi: empty.txt: the file is empty" --replay=empty.ti
+expect "a binary rank file" "^simpi: binary.txt:1: line 1 is not text" --replay=binary.ti
+expect "a binary index" "is not a trace index" --replay="$top/src/.libs/libsimpi.so"
+expect "an empty index" "the trace index 'none.ti' lists no trace file" --replay=none.ti
+expect "fewer ranks than files" "lists 3 file\(s\) but -np is 1: replay it with -np 3" -np 1 --replay=t.ti
+expect "a program with --replay" "--replay runs the trace 't.ti' without a program: drop './ring'" --replay=t.ti ./ring
+expect "a trace cut at a line boundary" "^simpi: nofinalize.txt:4: the trace ends without a finalize line" --replay=nofinalize.ti
+# the traces of deadlocked runs (blocked in Ssend, blocked in Recv): each ends
+# with a line that says why; the replay deadlocks at the same calls, or stops
+# where the run stopped and says why
+"$top/wrappers/simcc" "$top/tests/errors/deadlock.c" -o recv_deadlock || exit 1
+for prog in deadlock recv_deadlock; do
+  "$top/wrappers/simrun" -q -np 2 --trace-ti=$prog.ti ./$prog >/dev/null 2>&1
+  tail -n 1 $prog.ti_files/simpi_rank-1.txt | grep -q '^# stopped: deadlock' ||
+    { echo "FAIL: $prog: the trace does not end with why it stopped"; fail=1; }
+  "$top/wrappers/simrun" --replay=$prog.ti >out 2>err
+  rc=$?
+  if [ $rc = 0 ] || ! { grep -q "the recorded run stopped here (deadlock" err ||
+                          { grep -q "^simpi: deadlock at" err && grep -q ", replaying " err; }; }; then
+    echo "FAIL: $prog: replay of the deadlocked run's trace:"; head -3 err; fail=1
+  else
+    echo "ok: $prog: the deadlocked run's trace: $(head -1 err)"
+  fi
+done
+exit $fail
