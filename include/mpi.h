@@ -697,6 +697,19 @@ SIMPI_DECL(int, Keyval_free, (int *keyval))
 SIMPI_DECL(int, Attr_put, (MPI_Comm comm, int keyval, void *attribute_val))
 SIMPI_DECL(int, Attr_get, (MPI_Comm comm, int keyval, void *attribute_val, int *flag))
 SIMPI_DECL(int, Attr_delete, (MPI_Comm comm, int keyval))
+/* attributes on datatypes: the same callbacks' shape, a datatype in place of the communicator */
+typedef int MPI_Type_copy_attr_function(MPI_Datatype, int, void *, void *, void *, int *);
+typedef int MPI_Type_delete_attr_function(MPI_Datatype, int, void *, void *);
+#define MPI_TYPE_NULL_COPY_FN ((MPI_Type_copy_attr_function *)0)
+#define MPI_TYPE_NULL_DELETE_FN ((MPI_Type_delete_attr_function *)0)
+#define MPI_TYPE_DUP_FN simpi_comm_dup_fn
+SIMPI_DECL(int, Type_create_keyval, (MPI_Type_copy_attr_function *type_copy_attr_fn,
+                                     MPI_Type_delete_attr_function *type_delete_attr_fn, int *type_keyval,
+                                     void *extra_state))
+SIMPI_DECL(int, Type_free_keyval, (int *type_keyval))
+SIMPI_DECL(int, Type_set_attr, (MPI_Datatype datatype, int type_keyval, void *attribute_val))
+SIMPI_DECL(int, Type_get_attr, (MPI_Datatype datatype, int type_keyval, void *attribute_val, int *flag))
+SIMPI_DECL(int, Type_delete_attr, (MPI_Datatype datatype, int type_keyval))
 SIMPI_DECL(int, Comm_create_errhandler, (MPI_Comm_errhandler_function *fn, MPI_Errhandler *errhandler))
 SIMPI_DECL(int, Errhandler_create, (MPI_Handler_function *fn, MPI_Errhandler *errhandler))
 SIMPI_DECL(int, Errhandler_set, (MPI_Comm comm, MPI_Errhandler errhandler))

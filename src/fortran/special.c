@@ -238,9 +238,10 @@ static ft_keyval_t *keyval_new(void *copy, void *del, MPI_Aint extra, int mpi1)
   FT_ALIAS(name)
 KEYVAL_CREATE(comm_create_keyval, Comm_create_keyval, MPI_Aint, 0)
 KEYVAL_CREATE(win_create_keyval, Win_create_keyval, MPI_Aint, 0)
+KEYVAL_CREATE(type_create_keyval, Type_create_keyval, MPI_Aint, 0)
 KEYVAL_CREATE(keyval_create, Keyval_create, MPI_Fint, 1)
 
-/* The predefined callbacks, with Fortran's arguments (the window ones are the same functions). */
+/* The predefined callbacks, with Fortran's arguments (the window and type ones are the same functions). */
 FT_API void mpi_comm_null_copy_fn_(MPI_Fint *h, MPI_Fint *kv, MPI_Aint *ex, MPI_Aint *in, MPI_Aint *out,
                                    MPI_Fint *flag, MPI_Fint *ierr)
 {
@@ -274,6 +275,9 @@ SAME_AS(mpi_win_null_copy_fn_, mpi_comm_null_copy_fn_)
 SAME_AS(mpi_null_copy_fn_, mpi_comm_null_copy_fn_) /* it writes no value: INTEGER or not alike */
 SAME_AS(mpi_win_dup_fn_, mpi_comm_dup_fn_)
 SAME_AS(mpi_win_null_delete_fn_, mpi_comm_null_delete_fn_)
+SAME_AS(mpi_type_null_copy_fn_, mpi_comm_null_copy_fn_)
+SAME_AS(mpi_type_dup_fn_, mpi_comm_dup_fn_)
+SAME_AS(mpi_type_null_delete_fn_, mpi_comm_null_delete_fn_)
 SAME_AS(mpi_null_delete_fn_, mpi_comm_null_delete_fn_)
 
 /* ---------------------------------------------------------------- attribute values */
@@ -314,4 +318,5 @@ static MPI_Aint attr_value(int keyval, void *v)
   FT_ALIAS(get)
 ATTRIBUTES(comm_set_attr, Comm_set_attr, comm_get_attr, Comm_get_attr, Comm, MPI_Aint)
 ATTRIBUTES(win_set_attr, Win_set_attr, win_get_attr, Win_get_attr, Win, MPI_Aint)
+ATTRIBUTES(type_set_attr, Type_set_attr, type_get_attr, Type_get_attr, Type, MPI_Aint)
 ATTRIBUTES(attr_put, Attr_put, attr_get, Attr_get, Comm, MPI_Fint)

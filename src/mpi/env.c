@@ -1,5 +1,6 @@
 /* Environment calls: Init/Finalize/Abort, the clock, versions, processor
  * name, thread levels; and the entry/exit bookkeeping of every MPI call. */
+#include "attr.h"
 #include "mpi_impl.h"
 #include "request.h"
 #include "../action/trace.h"
@@ -101,6 +102,9 @@ int PMPI_Finalized(int *flag)
 int PMPI_Finalize(void)
 {
   MPI_ENTER("MPI_Finalize");
+  /* first of all, as if MPI_COMM_SELF were freed: its attributes' delete callbacks, last set first */
+  int err = attr_delete_all(comm_get(MPI_COMM_SELF));
+  CHECK(!err, MPI_COMM_SELF, err, "an attribute delete callback of MPI_COMM_SELF failed (error %d)", err);
   act_bsend_flush(0);
   if (self->live_requests > 0) {
     rt_warn("rank %d: MPI_Finalize with %ld pending request%s (never completed or freed):", self->id,
