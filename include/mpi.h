@@ -275,6 +275,14 @@ SIMPI_DECL(int, Testsome, (int incount, MPI_Request array_of_requests[], int *ou
                            MPI_Status *array_of_statuses))
 SIMPI_DECL(int, Request_free, (MPI_Request *request))
 SIMPI_DECL(int, Cancel, (MPI_Request *request))
+SIMPI_DECL(int, Request_get_status, (MPI_Request request, int *flag, MPI_Status *status))
+/* generalized requests: completed by the program (MPI_Grequest_complete) */
+typedef int MPI_Grequest_query_function(void *extra_state, MPI_Status *status);
+typedef int MPI_Grequest_free_function(void *extra_state);
+typedef int MPI_Grequest_cancel_function(void *extra_state, int complete);
+SIMPI_DECL(int, Grequest_start, (MPI_Grequest_query_function *query_fn, MPI_Grequest_free_function *free_fn,
+                                 MPI_Grequest_cancel_function *cancel_fn, void *extra_state, MPI_Request *request))
+SIMPI_DECL(int, Grequest_complete, (MPI_Request request))
 SIMPI_DECL(int, Test_cancelled, (const MPI_Status *status, int *flag))
 SIMPI_DECL(int, Probe, (int source, int tag, MPI_Comm comm, MPI_Status *status))
 SIMPI_DECL(int, Iprobe, (int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status))

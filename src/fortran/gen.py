@@ -58,6 +58,7 @@ SPECIAL = {
     "Info_get_string": "info:handle key:char buflen:int value:char flag:logical",
     "Comm_create_keyval": "comm_copy_attr_fn:func comm_delete_attr_fn:func comm_keyval:int extra_state:aint",
     "Win_create_keyval": "win_copy_attr_fn:func win_delete_attr_fn:func win_keyval:int extra_state:aint",
+    "Grequest_start": "query_fn:func free_fn:func cancel_fn:func extra_state:aint request:handle_out",
     "Type_create_keyval": "type_copy_attr_fn:func type_delete_attr_fn:func type_keyval:int extra_state:aint",
     "Type_set_attr": "datatype:handle type_keyval:int attribute_val:aint",
     "Type_get_attr": "datatype:handle type_keyval:int attribute_val:aint flag:logical",
@@ -274,7 +275,7 @@ F08_TYPE = dict(F_TYPE, status="type(MPI_Status)", status_in="type(MPI_Status)",
                 choice="type(*)")
 F08_DIMS = dict(F_DIMS, status="", status_in="", statuses="(*)")
 # the handle type of the handles of SPECIAL's calls
-HANDLE_OF = {"comm": "MPI_Comm", "win": "MPI_Win", "datatype": "MPI_Datatype", "info": "MPI_Info", "oldtype": "MPI_Datatype",
+HANDLE_OF = {"comm": "MPI_Comm", "win": "MPI_Win", "datatype": "MPI_Datatype", "request": "MPI_Request", "info": "MPI_Info", "oldtype": "MPI_Datatype",
              "newtype": "MPI_Datatype", "array_of_types": "MPI_Datatype"}
 # MPI-1 calls that mpi_f08 does not have (removed or deprecated before it came)
 NOT_IN_F08 = {"Address", "Type_hvector", "Type_hindexed", "Type_struct", "Errhandler_create", "Errhandler_set",

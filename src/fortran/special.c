@@ -241,6 +241,56 @@ KEYVAL_CREATE(win_create_keyval, Win_create_keyval, MPI_Aint, 0)
 KEYVAL_CREATE(type_create_keyval, Type_create_keyval, MPI_Aint, 0)
 KEYVAL_CREATE(keyval_create, Keyval_create, MPI_Fint, 1)
 
+/* ---------------------------------------------------------------- generalized requests */
+
+/* A Fortran generalized request: its callbacks and extra state, behind the C one's extra state. */
+typedef struct {
+  void (*query)(MPI_Aint *, MPI_Fint *, MPI_Fint *);
+  void (*free)(MPI_Aint *, MPI_Fint *);
+  void (*cancel)(MPI_Aint *, MPI_Fint *, MPI_Fint *);
+  MPI_Aint extra;
+} ft_greq_t;
+
+static int greq_query(void *extra, MPI_Status *st)
+{
+  ft_greq_t *g = extra;
+  MPI_Fint fst[MPI_F_STATUS_SIZE], ierr = MPI_SUCCESS;
+  PMPI_Status_c2f(st, fst);
+  g->query(&g->extra, fst, &ierr);
+  PMPI_Status_f2c(fst, st);
+  return ierr;
+}
+
+static int greq_free(void *extra)
+{
+  ft_greq_t *g = extra;
+  MPI_Fint ierr = MPI_SUCCESS;
+  g->free(&g->extra, &ierr);
+  free(g);
+  return ierr;
+}
+
+static int greq_cancel(void *extra, int complete)
+{
+  ft_greq_t *g = extra;
+  MPI_Fint ierr = MPI_SUCCESS, done = complete != 0;
+  g->cancel(&g->extra, &done, &ierr);
+  return ierr;
+}
+
+FT_API void pmpi_grequest_start_(void *query_fn, void *free_fn, void *cancel_fn, MPI_Aint *extra_state,
+                                 MPI_Fint *request, MPI_Fint *ierror)
+{
+  ft_greq_t *g = malloc(sizeof *g);
+  *g = (ft_greq_t){query_fn, free_fn, cancel_fn, *extra_state};
+  MPI_Request r = MPI_REQUEST_NULL;
+  int rc;
+  FT_CALL(rc = PMPI_Grequest_start(greq_query, greq_free, greq_cancel, g, &r));
+  *request = PMPI_Request_c2f(r);
+  ft_ierror(ierror, rc);
+}
+FT_ALIAS(grequest_start)
+
 /* The predefined callbacks, with Fortran's arguments (the window and type ones are the same functions). */
 FT_API void mpi_comm_null_copy_fn_(MPI_Fint *h, MPI_Fint *kv, MPI_Aint *ex, MPI_Aint *in, MPI_Aint *out,
                                    MPI_Fint *flag, MPI_Fint *ierr)

@@ -431,7 +431,7 @@ int p2p_test(p2p_req_t *r)
     finish(r);
     return 1;
   }
-  if (r->kc && !kern_test(r->kc))
+  if (r->kind == P2P_GREQ || (r->kc && !kern_test(r->kc)))
     return 0;
   finish(r);
   return 1;
@@ -472,7 +472,7 @@ int p2p_wait_any(p2p_req_t **rs, int n)
   for (;;) {
     int pending = 0;
     for (int i = 0; i < n; i++) {
-      if (!rs[i] || !rs[i]->active)
+      if (!rs[i] || !rs[i]->active || (rs[i]->kind == P2P_GREQ && !rs[i]->done))
         continue;
       if (rs[i]->kind == P2P_FLUSH && !rs[i]->done)
         flush_refresh(rs[i]);
@@ -488,7 +488,7 @@ int p2p_wait_any(p2p_req_t **rs, int n)
     int *idx = malloc(sizeof *idx * (size_t)pending);
     int k = 0;
     for (int i = 0; i < n; i++)
-      if (rs[i] && rs[i]->active && !rs[i]->done) {
+      if (rs[i] && rs[i]->active && !rs[i]->done && rs[i]->kind != P2P_GREQ) {
         kcs[k] = rs[i]->kc;
         idx[k++] = i;
       }
