@@ -68,8 +68,11 @@ int main(int argc, char **argv)
                r == MPI_REQUEST_NULL);
 
         MPI_Grequest_start(query, free_fn, cancel_fn, &n, &r);
+        MPI_Request keep = r;
         MPI_Request_free(&r);
         printf("freed before completion: frees %d\n", frees);
+        MPI_Grequest_complete(keep);
+        printf("then completed: frees %d\n", frees);
         MPI_Grequest_start(query, free_fn, cancel_fn, &n, &rs[0]);
         MPI_Grequest_start(query, free_fn, cancel_fn, &n, &rs[1]);
         MPI_Grequest_complete(rs[1]);
