@@ -127,6 +127,13 @@ typedef struct MPI_Status {
 #define MPI_REAL4 MPI_FLOAT
 #define MPI_REAL8 MPI_DOUBLE
 #define MPI_2INTEGER MPI_2INT
+#define MPI_COMPLEX8 MPI_C_FLOAT_COMPLEX
+#define MPI_COMPLEX16 MPI_C_DOUBLE_COMPLEX
+/* C++ types of the same layout as C's (g++: bool is one byte, std::complex<T> is T _Complex's) */
+#define MPI_CXX_BOOL MPI_C_BOOL
+#define MPI_CXX_FLOAT_COMPLEX MPI_C_FLOAT_COMPLEX
+#define MPI_CXX_DOUBLE_COMPLEX MPI_C_DOUBLE_COMPLEX
+#define MPI_CXX_LONG_DOUBLE_COMPLEX MPI_C_LONG_DOUBLE_COMPLEX
 #define SIMPI_NUM_BASIC_TYPES 39
 
 #define MPI_OP_NULL ((MPI_Op)0x18000000)

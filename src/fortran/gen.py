@@ -87,8 +87,7 @@ FLAGS = [("MPI_SUBARRAYS_SUPPORTED", ".FALSE."), ("MPI_ASYNC_PROTECTS_NONBLOCKIN
 EXTRA = [("MPI_STATUS_SIZE", "MPI_F_STATUS_SIZE"), ("MPI_SOURCE", "MPI_F_SOURCE+1"), ("MPI_TAG", "MPI_F_TAG+1"),
          ("MPI_ERROR", "MPI_F_ERROR+1"), ("MPI_ADDRESS_KIND", "sizeof(MPI_Aint)"),
          ("MPI_OFFSET_KIND", "sizeof(MPI_Offset)"), ("MPI_COUNT_KIND", "sizeof(MPI_Count)"),
-         ("MPI_INTEGER_KIND", "sizeof(MPI_Fint)"), ("MPI_COMPLEX8", "MPI_C_FLOAT_COMPLEX"),
-         ("MPI_COMPLEX16", "MPI_C_DOUBLE_COMPLEX")]
+         ("MPI_INTEGER_KIND", "sizeof(MPI_Fint)")]
 
 
 def prototypes(incdir):
