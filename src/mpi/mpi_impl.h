@@ -67,6 +67,16 @@ const char *mpi_bad_comm(MPI_Comm h);
         : (h) == MPI_DATATYPE_NULL ? "the datatype is MPI_DATATYPE_NULL (0x%x)"                                      \
                                    : "invalid datatype (0x%x)",                                                      \
         (unsigned)(h))
+/* A single-completion call (Recv, Wait, Test, Probe, Mrecv ...) fills the status but leaves
+ * its MPI_ERROR as it was (MPI 4.0, 3.2.5): only the multiple-completion calls set it. */
+static inline void mpi_status_out(MPI_Status *dst, const MPI_Status *src)
+{
+  if (dst == MPI_STATUS_IGNORE)
+    return;
+  int keep = dst->MPI_ERROR;
+  *dst = *src;
+  dst->MPI_ERROR = keep;
+}
 /* Type calls that accept uncommitted types; name says which argument. */
 #define CHECK_ANY_TYPE(h, t, name)                                                                                     \
   dt_t *t = dt_lookup(h);                                                                                              \

@@ -253,6 +253,15 @@ static int greq_blocks(int n, MPI_Request reqs[], int all)
         "waiting for a generalized request that MPI_Grequest_complete has not completed: only this rank could "     \
         "complete it")
 
+/* complete() for the single-completion calls: the status's MPI_ERROR stays as it was */
+static int complete_one(rt_rank_t *self, MPI_Request *h, MPI_Status *st)
+{
+  MPI_Status mine;
+  int err = complete(self, h, st == MPI_STATUS_IGNORE ? st : &mine);
+  mpi_status_out(st, &mine);
+  return err;
+}
+
 static int active(MPI_Request h)
 {
   p2p_req_t *r = req_get(h);
@@ -269,7 +278,7 @@ int PMPI_Wait(MPI_Request *request, MPI_Status *status)
   }
   CHECK_GREQ(1, request, 1);
   act_wait(req_get(*request));
-  MPI_LEAVE(complete(self, request, status));
+  MPI_LEAVE(complete_one(self, request, status));
 }
 
 int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
@@ -286,7 +295,7 @@ int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
   poll_after(POLL_TEST, *flag);
   if (!*flag)
     MPI_LEAVE(MPI_SUCCESS);
-  MPI_LEAVE(complete(self, request, status));
+  MPI_LEAVE(complete_one(self, request, status));
 }
 
 #define CHECK_ARRAY(n, reqs)                                                                                           \
@@ -340,7 +349,7 @@ int PMPI_Waitany(int count, MPI_Request reqs[], int *index, MPI_Status *status)
     MPI_LEAVE(MPI_SUCCESS);
   }
   *index = i;
-  MPI_LEAVE(complete(self, &reqs[i], status));
+  MPI_LEAVE(complete_one(self, &reqs[i], status));
 }
 
 /* Completes every active request that is done; returns how many. known: the
@@ -416,7 +425,7 @@ int PMPI_Testany(int count, MPI_Request reqs[], int *index, int *flag, MPI_Statu
       poll_after(POLL_TESTANY, 1);
       *flag = 1;
       *index = i;
-      MPI_LEAVE(complete(self, &reqs[i], status));
+      MPI_LEAVE(complete_one(self, &reqs[i], status));
     }
   poll_after(POLL_TESTANY, 0);
   *flag = 0;
@@ -514,8 +523,11 @@ int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
   poll_before(POLL_TEST);
   *flag = act_test(req_get(request));
   poll_after(POLL_TEST, *flag);
-  if (*flag)
-    status_of(req_get(request), status); /* the request stays as it is */
+  if (*flag) { /* the request stays as it is */
+    MPI_Status mine;
+    status_of(req_get(request), &mine);
+    mpi_status_out(status, &mine);
+  }
   MPI_LEAVE(MPI_SUCCESS);
 }
 
