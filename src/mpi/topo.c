@@ -209,8 +209,10 @@ int PMPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
       per[nd++] = t->periods[i];
     } else
       color = color * t->dims[i] + co[i];
+  if (nd == 0) /* no dimension left: one zero-dimensional communicator, rank 0's (others get MPI_COMM_NULL), as MPICH */
+    color = comm_rank(comm_get(comm)) == 0 ? 0 : MPI_UNDEFINED;
   int err = comm_split_kind(self, comm_get(comm), color, key, MADE_CART, newcomm);
-  if (!err) {
+  if (!err && *newcomm != MPI_COMM_NULL) {
     install(*newcomm, topo_cart_new(nd, dims, per));
     act_comm_topo(*newcomm);
   }
