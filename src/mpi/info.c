@@ -272,7 +272,16 @@ int PMPI_Comm_get_info(MPI_Comm comm, MPI_Info *info_used)
   MPI_ENTER("MPI_Comm_get_info");
   CHECK_COMM(comm, c);
   CHECK(info_used, comm, MPI_ERR_ARG, "info_used is NULL");
-  *info_used = c->info != MPI_INFO_NULL ? info_dup(c->info) : ht_add(&infos, calloc(1, sizeof(info_t)));
+  /* the hints in effect: the standard's communicator assertions; other keys are ignored, as MPICH */
+  static const char *const known[] = {"mpi_assert_no_any_tag", "mpi_assert_no_any_source",
+                                      "mpi_assert_exact_length", "mpi_assert_allow_overtaking"};
+  info_t *out = calloc(1, sizeof *out), *in = c->info != MPI_INFO_NULL ? get(c->info) : NULL;
+  for (size_t i = 0; in && i < sizeof known / sizeof *known; i++) {
+    entry_t *e = find(in, known[i]);
+    if (e)
+      set(out, e->key, e->val);
+  }
+  *info_used = ht_add(&infos, out);
   MPI_LEAVE(MPI_SUCCESS);
 }
 

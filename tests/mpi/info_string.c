@@ -3,7 +3,8 @@
  *   missing key leaves buflen alone; a value of MPI_MAX_INFO_VAL characters),
  *   MPI_Info_create_env (before and after MPI_Init; only the standard's keys; usable like any
  *   info object) and MPI_Comm_idup_with_info (the hint given shows in Comm_get_info, the new
- *   communicator works, the info may be freed before the request completes)
+ *   communicator works, a key that is no hint does not, the info may be freed before the request
+ *   completes)
  * np: 1 3
  */
 #include <mpi.h>
@@ -100,6 +101,9 @@ int main(int argc, char **argv)
         len = sizeof v;
         MPI_Info_get_string(got, "mpi_assert_no_any_tag", &len, v, &flag);
         ok = flag && !strcmp(v, "true") && sum == size * (size - 1) / 2 && r == MPI_REQUEST_NULL;
+        len = sizeof v;
+        MPI_Info_get_string(got, "abc", &len, v, &flag); /* set in `in` above: not a hint, ignored */
+        ok = ok && !flag;
         MPI_Info_free(&got);
         MPI_Comm_free(&c);
         MPI_Allreduce(&ok, &sum, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
