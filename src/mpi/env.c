@@ -13,6 +13,22 @@
 
 void *mpi_binding_pc;
 
+/* A call made before MPI_Init or after MPI_Finalize that the standard allows there (the
+ * MPI_Info calls): it is not timed. It never blocks, so one flag serves every rank. */
+static int outside_call;
+
+rt_rank_t *mpi_enter_any(const char *name, void *pc)
+{
+  rt_rank_t *r = rt_self;
+  if (r && (!r->initialized || r->finalized)) {
+    r->call = name;
+    r->call_pc = pc;
+    outside_call = 1;
+    return r;
+  }
+  return mpi_enter(name, pc);
+}
+
 rt_rank_t *mpi_enter(const char *name, void *pc)
 {
   rt_rank_t *r = rt_self;
@@ -36,6 +52,10 @@ rt_rank_t *mpi_enter(const char *name, void *pc)
 
 void mpi_leave(rt_rank_t *r)
 {
+  if (outside_call) {
+    outside_call = 0;
+    return;
+  }
   if (rt_opts.stats)
     rt_stats_call(r, kern_now() - r->mpi_t0);
   if (rt_opts.timeline)

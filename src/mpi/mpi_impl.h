@@ -15,6 +15,9 @@
 rt_rank_t *mpi_enter(const char *name, void *pc);
 void mpi_leave(rt_rank_t *r);
 #define MPI_ENTER(name) rt_rank_t *self = mpi_enter(name, MPI_CALLER())
+/* The same for a call allowed before MPI_Init and after MPI_Finalize (MPI 4.0, 11.2.1). */
+rt_rank_t *mpi_enter_any(const char *name, void *pc);
+#define MPI_ENTER_ANY(name) rt_rank_t *self = mpi_enter_any(name, MPI_CALLER())
 /* The user's call site: the caller of the entry point, or the caller of the
  * language binding that called it (binding.h). */
 #define MPI_CALLER() mpi_caller(__builtin_return_address(0))
