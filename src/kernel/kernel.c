@@ -131,9 +131,10 @@ void kern_spawn(const char *name, size_t host, void (*fn)(void *), void *arg, si
   sa->fn = fn;
   sa->arg = arg;
   const char *argv[2] = {name, NULL};
-  /* from a running actor, these are simcalls: others may run meanwhile */
+  /* from a running actor, these are simcalls: others may run meanwhile. sg_actor_set_stacksize
+   * takes KiB in SimGrid 3.32 (its setter shifts by 10), whatever its name suggests. */
   BLOCKING(sg_actor_t a = sg_actor_init(name, hosts[host]); if (stack_kib)
-             sg_actor_set_stacksize(a, (unsigned)(stack_kib * 1024));
+             sg_actor_set_stacksize(a, (unsigned)stack_kib);
            sg_actor_set_data(a, sa); sg_actor_start_(a, actor_main, 1, argv));
 }
 
@@ -279,7 +280,7 @@ kern_comm_t *kern_remote(size_t peer, double out, double back)
   r->back_bytes = back;
   kern_mbox_t *out_box = r->out, *back_box = r->back;
   const char *argv[2] = {"rma", NULL};
-  BLOCKING(sg_actor_t a = sg_actor_init("rma", hosts[peer]); sg_actor_set_stacksize(a, 128 * 1024);
+  BLOCKING(sg_actor_t a = sg_actor_init("rma", hosts[peer]); sg_actor_set_stacksize(a, 128 /* KiB */);
            sg_actor_set_data(a, r); sg_actor_start_(a, remote_main, 1, argv));
   if (!back_box)
     return out_box ? kern_send(out_box, out, 0) : NULL;
