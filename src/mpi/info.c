@@ -84,7 +84,16 @@ MPI_Info info_dup(MPI_Info h)
 
 int info_valid(MPI_Info h) { return h == MPI_INFO_NULL || get(h); }
 
-MPI_Info info_used(MPI_Info h) { return h != MPI_INFO_NULL ? info_dup(h) : ht_add(&infos, calloc(1, sizeof(info_t))); }
+MPI_Info info_used(MPI_Info h, const char *const *known)
+{
+  info_t *out = calloc(1, sizeof *out), *in = h != MPI_INFO_NULL ? get(h) : NULL;
+  for (; in && *known; known++) {
+    entry_t *e = find(in, *known);
+    if (e)
+      set(out, e->key, e->val);
+  }
+  return ht_add(&infos, out);
+}
 
 void info_release(MPI_Info h)
 {
@@ -267,21 +276,15 @@ int PMPI_Comm_set_info(MPI_Comm comm, MPI_Info info)
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-int PMPI_Comm_get_info(MPI_Comm comm, MPI_Info *info_used)
+int PMPI_Comm_get_info(MPI_Comm comm, MPI_Info *used)
 {
   MPI_ENTER("MPI_Comm_get_info");
   CHECK_COMM(comm, c);
-  CHECK(info_used, comm, MPI_ERR_ARG, "info_used is NULL");
-  /* the hints in effect: the standard's communicator assertions; other keys are ignored, as MPICH */
-  static const char *const known[] = {"mpi_assert_no_any_tag", "mpi_assert_no_any_source",
-                                      "mpi_assert_exact_length", "mpi_assert_allow_overtaking"};
-  info_t *out = calloc(1, sizeof *out), *in = c->info != MPI_INFO_NULL ? get(c->info) : NULL;
-  for (size_t i = 0; in && i < sizeof known / sizeof *known; i++) {
-    entry_t *e = find(in, known[i]);
-    if (e)
-      set(out, e->key, e->val);
-  }
-  *info_used = ht_add(&infos, out);
+  CHECK(used, comm, MPI_ERR_ARG, "info_used is NULL");
+  /* the hints in effect: the standard's communicator assertions */
+  static const char *const known[] = {"mpi_assert_no_any_tag", "mpi_assert_no_any_source", "mpi_assert_exact_length",
+                                      "mpi_assert_allow_overtaking", NULL};
+  *used = info_used(c->info, known);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
