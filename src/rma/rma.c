@@ -40,12 +40,18 @@ void rma_core_release(rma_core_t *w)
 char *rma_target(rma_core_t *w, int t, MPI_Aint disp, MPI_Aint lo, MPI_Aint hi)
 {
   rma_mem_t *m = &w->m[t];
-  if (w->flavor == MPI_WIN_FLAVOR_DYNAMIC) {
-    char *a = (char *)disp;
-    for (rma_region_t *r = m->regions; r; r = r->next)
-      if (a + lo >= r->base && a + hi <= r->base + r->size)
-        return a;
-    return NULL;
+  if (w->flavor == MPI_WIN_FLAVOR_DYNAMIC) { /* attached regions cover [a + lo, a + hi), adjacent ones together */
+    char *a = (char *)disp, *at = a + lo;
+    for (int more = 1; at < a + hi && more;) {
+      more = 0;
+      for (rma_region_t *r = m->regions; r; r = r->next)
+        if (at >= r->base && at < r->base + r->size) {
+          at = r->base + r->size;
+          more = 1;
+          break;
+        }
+    }
+    return at >= a + hi ? a : NULL;
   }
   MPI_Aint off = disp * m->disp_unit;
   if (disp < 0 || off + lo < 0 || off + hi > m->size)
