@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # MPI coverage as a new user would measure it: builds the C test programs of an MPICH
 # source tree's test/mpi (11 directories) with simcc, runs each as its testlist says under
-# simrun, and counts a run as passed when it exits with 0 and prints "No Errors" (or, for the
-# runs whose testlist says resultTest=TestStatus / TestErrFatal, on the exit status alone).
+# simrun, and counts a run as passed as the suite's own runtests does: it exits with 0 and prints
+# "No Errors" (or "No errors"); for resultTest=TestStatus and TestErrFatal, it exits non-zero
+# before its time limit. Each run gets MPIEXEC_TIMEOUT=its time limit, as runtests sets it.
 # Nothing of the suite is copied here: the script reads the tree given as argument.
 #
 # usage: bench/mpich_suite.sh [options] MPICH/test/mpi
@@ -138,17 +139,18 @@ run_one() {
   fi
   local rc
   (cd "$b/$(dirname "$prog")" && ulimit -v 12000000 && env "${envs[@]}" MPITEST_TIMEOUT="$limit" \
-     timeout -k 10 "$limit" $launcher -np "$np" "./$(basename "$prog")" "${args[@]}" > "$o.out" 2> "$o.err")
+     MPIEXEC_TIMEOUT="$limit" timeout -k 10 "$((limit + 20))" $launcher -np "$np" "./$(basename "$prog")" \
+     "${args[@]}" > "$o.out" 2> "$o.err")
   rc=$?
   local ok=no
   case $result in
-    NoErrors) [ $rc = 0 ] && grep -q 'No Errors' "$o.out" && ok=yes ;;
-    Status) [ $rc = 0 ] && ok=yes ;;
-    ErrFatal) [ $rc != 0 ] && [ $rc != 124 ] && [ $rc != 137 ] && ok=yes ;;
+    NoErrors) [ $rc = 0 ] && grep -q -E '^\s*No [Ee]rrors\s*$' "$o.out" && ok=yes ;;
+    Status|ErrFatal) [ $rc != 0 ] && [ $rc != 124 ] && [ $rc != 137 ] && ok=yes ;;
   esac
   if [ $ok = yes ]; then echo "PASS $line"; return; fi
   local why
-  if [ $rc = 124 ] || [ $rc = 137 ]; then why="time limit ${limit}s"
+  if [ $rc = 124 ] || [ $rc = 137 ] || { [ $rc = 255 ] && grep -q -i -E 'timeout|time limit' "$o.err"; }; then
+    why="time limit ${limit}s"
   elif grep -q -E 'crashed with|the simulator crashed|Assertion|double free|corrupted|Failed to protect stack|std::bad_alloc' "$o.err"; then
     why="CRASH: $(grep -m1 -E 'crashed with|Assertion|double free|corrupted|Failed to protect|bad_alloc' "$o.err" | cut -c1-160)"
   else
