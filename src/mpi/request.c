@@ -507,7 +507,7 @@ int PMPI_Cancel(MPI_Request *request)
     CHECK(!err, MPI_COMM_WORLD, err, "the cancel callback of a generalized request failed (%d)", err);
     MPI_LEAVE(MPI_SUCCESS);
   }
-  act_cancel(r); /* sends are never cancelled: they complete normally */
+  act_cancel(r); /* a send only while no receive matched it; otherwise it completes normally */
   MPI_LEAVE(MPI_SUCCESS);
 }
 

@@ -36,6 +36,9 @@ void p2p_req_free(p2p_req_t *r)
     return;
   }
   dt_release(r->dt); /* the reference taken when r->dt was set */
+  if (r->queued)
+    r->queued->sreq = NULL;
+  r->queued = NULL;
   free(r->owned);
   r->next = req_pool;
   req_pool = r;
@@ -164,6 +167,8 @@ static void start_send(p2p_req_t *r)
     /* a detached (eager) message waits in the queue only: its receive starts
      * the transfer from this host, when a detached put would have started it */
     m->mbox = detached ? NULL : spare;
+    m->sreq = r;
+    r->queued = m;
     /* queue first: the kernel calls below may let other ranks run */
     if (dst->q.utail)
       dst->q.utail->next = m;
@@ -174,8 +179,11 @@ static void start_send(p2p_req_t *r)
       kern_mbox_put_back(spare);
       kern_yield(); /* where the put would have let others run: same schedule, same times */
       kc = NULL;
-    } else
+    } else {
       kc = kern_send(m->mbox, (double)bytes + ENVELOPE_BYTES, detached);
+      if (r->queued == m) /* not taken meanwhile */
+        m->put = kc;
+    }
     if (dst->q.probing)
       kern_event_notify(dst->q.arrival);
   }
@@ -205,6 +213,9 @@ static p2p_msg_t *take_unexpected(p2p_queues_t *q, int src, int tag, int ctx)
     q->uhead = m->next;
   if (q->utail == m)
     q->utail = prev;
+  if (m->sreq) /* matched: its send can no longer be cancelled */
+    m->sreq->queued = NULL;
+  m->sreq = NULL;
   return m;
 }
 
@@ -555,8 +566,41 @@ int p2p_probe(int src, int tag, int ctx, int block, MPI_Status *st)
   }
 }
 
+/* A send whose message no receive matched yet: the message leaves the receiver's queue (its
+ * transfer, if one waits in SimGrid, is abandoned with its mailbox), a buffered one its buffer. */
+static int cancel_send(p2p_req_t *r)
+{
+  p2p_msg_t *m = r->queued, **pp = &rt_ranks[r->peer_world].q.uhead, *prev = NULL;
+  p2p_queues_t *q = &rt_ranks[r->peer_world].q;
+  while (*pp && *pp != m) {
+    prev = *pp;
+    pp = &(*pp)->next;
+  }
+  if (!*pp)
+    return 0;
+  *pp = m->next;
+  if (q->utail == m)
+    q->utail = prev;
+  for (bsend_pending_t **b = &bsend_list; m->put && *b; b = &(*b)->next)
+    if ((*b)->kc == m->put) {
+      bsend_pending_t *gone = *b;
+      *b = gone->next;
+      free(gone);
+      break;
+    }
+  r->queued = NULL;
+  msg_free(m);
+  r->kc = NULL;
+  r->done = 1;
+  r->cancelled = 1;
+  r->st.simpi_cancelled = 1;
+  return 1;
+}
+
 int p2p_cancel(p2p_req_t *r)
 {
+  if (r->kind == P2P_SEND && r->queued && r->active)
+    return cancel_send(r);
   if (r->kind != P2P_RECV || !r->posted)
     return 0;
   p2p_queues_t *q = &rt_ranks[r->owner].q;

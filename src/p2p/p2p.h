@@ -57,6 +57,7 @@ typedef struct p2p_req {
   long trace_pcoll;     /* recording: number of its persistent collective's coll_init line, 0 none */
   unsigned char trace_done; /* recording: its completion is written (tests after a wait must not write it again) */
   unsigned char trace_any; /* recording, irecv: written with source (1) and/or tag (2) as wildcards */
+  struct p2p_msg *queued; /* send: its message, still unmatched in the receiver's queue (Cancel withdraws it) */
   struct p2p_req *next;
   struct p2p_req *orphan_next; /* its rank's requests freed while active */
 } p2p_req_t;
@@ -75,6 +76,8 @@ typedef struct p2p_msg {
   char *copy;           /* detached: packed copy of the data */
   unsigned char nodata; /* a replay's: no data to move */
   kern_mbox_t *mbox; /* NULL: an eager message, whose transfer its receive starts */
+  kern_comm_t *put;  /* with mbox: the sender's transfer, waiting for the receive */
+  struct p2p_req *sreq; /* the send that made it, while that request lives */
   struct p2p_msg *next;
 } p2p_msg_t;
 
