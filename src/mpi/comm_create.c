@@ -308,7 +308,12 @@ int comm_create_from(rt_rank_t *self, rt_comm_t *c, rt_group_t *g, int kind, int
     return MPI_SUCCESS;
   }
   struct comm_list l = {g->size, g->w};
-  long key[3] = {tag, g->size, g->w[0]};
+  /* the whole membership identifies the call: groups of one size and first member that differ
+   * elsewhere are different calls (MPICH's comm/comm_group_rand makes such groups in a row) */
+  unsigned long h = 14695981039346656037ul;
+  for (int i = 0; i < g->size; i++)
+    h = (h ^ (unsigned long)g->w[i]) * 1099511628211ul;
+  long key[3] = {tag, g->size, (long)h};
   comm_core_t *core = comm_agree(c->core, kind, key, comm_build_list, &l);
   *newcomm = comm_attach(core, 0, c);
   if (kind == MADE_CREATE_GROUP) {
