@@ -241,6 +241,10 @@ SIMPI_DECL(int, Comm_size, (MPI_Comm comm, int *size))
 /* Datatypes */
 SIMPI_DECL(int, Type_size, (MPI_Datatype datatype, int *size))
 SIMPI_DECL(int, Type_get_extent, (MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *extent))
+/* MPI-1's names, removed in MPI 3.0 and still used (MPICH keeps them) */
+SIMPI_DECL(int, Type_extent, (MPI_Datatype datatype, MPI_Aint *extent))
+SIMPI_DECL(int, Type_lb, (MPI_Datatype datatype, MPI_Aint *displacement))
+SIMPI_DECL(int, Type_ub, (MPI_Datatype datatype, MPI_Aint *displacement))
 
 /* Point to point */
 SIMPI_DECL(int, Send, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm))

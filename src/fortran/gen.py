@@ -278,7 +278,8 @@ HANDLE_OF = {"comm": "MPI_Comm", "win": "MPI_Win", "datatype": "MPI_Datatype", "
              "newtype": "MPI_Datatype", "array_of_types": "MPI_Datatype"}
 # MPI-1 calls that mpi_f08 does not have (removed or deprecated before it came)
 NOT_IN_F08 = {"Address", "Type_hvector", "Type_hindexed", "Type_struct", "Errhandler_create", "Errhandler_set",
-              "Errhandler_get", "Keyval_create", "Keyval_free", "Attr_put", "Attr_get", "Attr_delete"}
+              "Errhandler_get", "Keyval_create", "Keyval_free", "Attr_put", "Attr_get", "Attr_delete",
+              "Type_extent", "Type_lb", "Type_ub"}
 
 
 def fortran_signature(name, params):
