@@ -162,8 +162,9 @@ int op_check(MPI_Op op, const dt_t *t)
   switch (idx) {
   case OP_MAX: case OP_MIN: return c == C_INT || c == C_FLOAT ? 0 : MPI_ERR_OP;
   case OP_SUM: case OP_PROD: return c == C_INT || c == C_FLOAT || c == C_COMPLEX ? 0 : MPI_ERR_OP;
-  /* floating types too, beyond the standard's integers and logicals: MPICH accepts them (0.0 is false) */
-  case OP_LAND: case OP_LOR: case OP_LXOR: return c == C_INT || c == C_BOOL || c == C_FLOAT ? 0 : MPI_ERR_OP;
+  case OP_LAND: case OP_LOR: return c == C_INT || c == C_BOOL ? 0 : MPI_ERR_OP;
+  /* on floating types too, beyond the standard: MPICH accepts it there (its LAND and LOR assert) */
+  case OP_LXOR: return c == C_INT || c == C_BOOL || c == C_FLOAT ? 0 : MPI_ERR_OP;
   case OP_BAND: case OP_BOR: case OP_BXOR: return c == C_INT || c == C_BYTE ? 0 : MPI_ERR_OP;
   case OP_MINLOC: case OP_MAXLOC: return c == C_PAIR ? 0 : MPI_ERR_OP;
   }

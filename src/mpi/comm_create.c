@@ -155,8 +155,8 @@ static int dup(rt_rank_t *self, rt_comm_t *c, MPI_Info info, MPI_Comm *newcomm)
   else
     agree_as_split(c);
   int err = dup_of(self, c, 1, info, newcomm);
-  if (!err)
-    act_comm_made(c, *newcomm);
+  act_comm_made(c, *newcomm); /* MPI_COMM_NULL when a copy callback failed: the agreement took place */
+  act_comm_topo(*newcomm);    /* the duplicate keeps the topology: a replay must know it too */
   return err;
 }
 

@@ -50,7 +50,7 @@ static unsigned long long gen_bits(int r, int i, size_t sz)
     (o) < 4 ? COMBINE_ARITH(a, b, o) : (o) == 4 ? ((a) && (b)) : (o) == 5 ? ((a) || (b))          \
         : (o) == 6 ? (!(a) != !(b)) : (o) == 7 ? ((a) & (b)) : (o) == 8 ? ((a) | (b)) : ((a) ^ (b))
 
-/* floating types take the logical ops too (simpi and MPICH accept LXOR, beyond the standard) */
+/* floating types take LXOR too (simpi and MPICH accept it, beyond the standard) */
 #define COMBINE_FLT(a, b, o)                                                                      \
     (o) < 4 ? COMBINE_ARITH(a, b, o) : (o) == 4 ? ((a) && (b)) : (o) == 5 ? ((a) || (b)) : (!(a) != !(b))
 
