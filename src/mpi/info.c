@@ -87,10 +87,13 @@ int info_valid(MPI_Info h) { return h == MPI_INFO_NULL || get(h); }
 MPI_Info info_used(MPI_Info h, const char *const *known)
 {
   info_t *out = calloc(1, sizeof *out), *in = h != MPI_INFO_NULL ? get(h) : NULL;
-  for (; in && *known; known++) {
-    entry_t *e = find(in, *known);
-    if (e)
-      set(out, e->key, e->val);
+  for (; *known; known++) {
+    char key[MPI_MAX_INFO_KEY + 1];
+    const char *dflt = strchr(*known, '=');
+    snprintf(key, sizeof key, "%.*s", dflt ? (int)(dflt - *known) : (int)strlen(*known), *known);
+    entry_t *e = in ? find(in, key) : NULL;
+    if (e || dflt)
+      set(out, key, e ? e->val : dflt + 1);
   }
   return ht_add(&infos, out);
 }

@@ -46,7 +46,8 @@ static int first_ranks(rt_rank_t *self, rt_comm_t *c, int n, int kind, MPI_Comm 
 }
 
 /* Dims_create's search: the free dimensions cur[0..n) (non-increasing) whose product is
- * the nodes left and whose spread cur[0] - cur[n-1] is the smallest; best holds the first found. */
+ * the nodes left and whose spread cur[0] - cur[n-1] is the smallest (then whose smallest one is
+ * the largest, then the next smallest ...); best holds the first found. */
 typedef struct {
   int *cur, *best, n, total, *div, ndiv;
 } balance_t;
@@ -57,7 +58,12 @@ static void balance(balance_t *b, int k, int left, int most)
     if (left > most)
       return;
     b->cur[k] = left;
-    if (b->best[0] < 0 || b->cur[0] - left < b->best[0] - b->best[b->n - 1])
+    /* ties: the larger smallest one, then the larger next smallest ... (as MPICH) */
+    long spread = b->cur[0] - left, bspread = b->best[0] - b->best[b->n - 1];
+    int i = b->n - 1;
+    while (i > 0 && b->cur[i] == b->best[i])
+      i--;
+    if (b->best[0] < 0 || spread < bspread || (spread == bspread && b->cur[i] > b->best[i]))
       memcpy(b->best, b->cur, sizeof *b->cur * (size_t)b->n);
     return;
   }

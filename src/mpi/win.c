@@ -330,9 +330,10 @@ int PMPI_Win_get_info(MPI_Win win, MPI_Info *info_used_)
   MPI_ENTER("MPI_Win_get_info");
   CHECK_WIN(win, w);
   WCHECK(info_used_, w, MPI_ERR_ARG, "info_used is NULL");
-  static const char *const known[] = {"no_locks", "accumulate_ordering", "accumulate_ops",
-                                      "mpi_accumulate_granularity", "same_size", "same_disp_unit",
-                                      "alloc_shared_noncontig", NULL};
+  /* with the standard's defaults where it gives one */
+  static const char *const known[] = {"no_locks", "accumulate_ordering=rar,raw,war,waw",
+                                      "accumulate_ops=same_op_no_op", "mpi_accumulate_granularity", "same_size",
+                                      "same_disp_unit", "alloc_shared_noncontig", NULL};
   *info_used_ = info_used(w->info, known);
   MPI_LEAVE(MPI_SUCCESS);
 }
