@@ -127,6 +127,13 @@ typedef struct MPI_Status {
 #define MPI_REAL4 MPI_FLOAT
 #define MPI_REAL8 MPI_DOUBLE
 #define MPI_2INTEGER MPI_2INT
+#define MPI_COMPLEX8 MPI_C_FLOAT_COMPLEX
+#define MPI_COMPLEX16 MPI_C_DOUBLE_COMPLEX
+/* C++ types of the same layout as C's (g++: bool is one byte, std::complex<T> is T _Complex's) */
+#define MPI_CXX_BOOL MPI_C_BOOL
+#define MPI_CXX_FLOAT_COMPLEX MPI_C_FLOAT_COMPLEX
+#define MPI_CXX_DOUBLE_COMPLEX MPI_C_DOUBLE_COMPLEX
+#define MPI_CXX_LONG_DOUBLE_COMPLEX MPI_C_LONG_DOUBLE_COMPLEX
 #define SIMPI_NUM_BASIC_TYPES 39
 
 #define MPI_OP_NULL ((MPI_Op)0x18000000)
@@ -234,6 +241,10 @@ SIMPI_DECL(int, Comm_size, (MPI_Comm comm, int *size))
 /* Datatypes */
 SIMPI_DECL(int, Type_size, (MPI_Datatype datatype, int *size))
 SIMPI_DECL(int, Type_get_extent, (MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *extent))
+/* MPI-1's names, removed in MPI 3.0 and still used (MPICH keeps them) */
+SIMPI_DECL(int, Type_extent, (MPI_Datatype datatype, MPI_Aint *extent))
+SIMPI_DECL(int, Type_lb, (MPI_Datatype datatype, MPI_Aint *displacement))
+SIMPI_DECL(int, Type_ub, (MPI_Datatype datatype, MPI_Aint *displacement))
 
 /* Point to point */
 SIMPI_DECL(int, Send, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm))
@@ -275,6 +286,14 @@ SIMPI_DECL(int, Testsome, (int incount, MPI_Request array_of_requests[], int *ou
                            MPI_Status *array_of_statuses))
 SIMPI_DECL(int, Request_free, (MPI_Request *request))
 SIMPI_DECL(int, Cancel, (MPI_Request *request))
+SIMPI_DECL(int, Request_get_status, (MPI_Request request, int *flag, MPI_Status *status))
+/* generalized requests: completed by the program (MPI_Grequest_complete) */
+typedef int MPI_Grequest_query_function(void *extra_state, MPI_Status *status);
+typedef int MPI_Grequest_free_function(void *extra_state);
+typedef int MPI_Grequest_cancel_function(void *extra_state, int complete);
+SIMPI_DECL(int, Grequest_start, (MPI_Grequest_query_function *query_fn, MPI_Grequest_free_function *free_fn,
+                                 MPI_Grequest_cancel_function *cancel_fn, void *extra_state, MPI_Request *request))
+SIMPI_DECL(int, Grequest_complete, (MPI_Request request))
 SIMPI_DECL(int, Test_cancelled, (const MPI_Status *status, int *flag))
 SIMPI_DECL(int, Probe, (int source, int tag, MPI_Comm comm, MPI_Status *status))
 SIMPI_DECL(int, Iprobe, (int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status))
@@ -697,6 +716,19 @@ SIMPI_DECL(int, Keyval_free, (int *keyval))
 SIMPI_DECL(int, Attr_put, (MPI_Comm comm, int keyval, void *attribute_val))
 SIMPI_DECL(int, Attr_get, (MPI_Comm comm, int keyval, void *attribute_val, int *flag))
 SIMPI_DECL(int, Attr_delete, (MPI_Comm comm, int keyval))
+/* attributes on datatypes: the same callbacks' shape, a datatype in place of the communicator */
+typedef int MPI_Type_copy_attr_function(MPI_Datatype, int, void *, void *, void *, int *);
+typedef int MPI_Type_delete_attr_function(MPI_Datatype, int, void *, void *);
+#define MPI_TYPE_NULL_COPY_FN ((MPI_Type_copy_attr_function *)0)
+#define MPI_TYPE_NULL_DELETE_FN ((MPI_Type_delete_attr_function *)0)
+#define MPI_TYPE_DUP_FN simpi_comm_dup_fn
+SIMPI_DECL(int, Type_create_keyval, (MPI_Type_copy_attr_function *type_copy_attr_fn,
+                                     MPI_Type_delete_attr_function *type_delete_attr_fn, int *type_keyval,
+                                     void *extra_state))
+SIMPI_DECL(int, Type_free_keyval, (int *type_keyval))
+SIMPI_DECL(int, Type_set_attr, (MPI_Datatype datatype, int type_keyval, void *attribute_val))
+SIMPI_DECL(int, Type_get_attr, (MPI_Datatype datatype, int type_keyval, void *attribute_val, int *flag))
+SIMPI_DECL(int, Type_delete_attr, (MPI_Datatype datatype, int type_keyval))
 SIMPI_DECL(int, Comm_create_errhandler, (MPI_Comm_errhandler_function *fn, MPI_Errhandler *errhandler))
 SIMPI_DECL(int, Errhandler_create, (MPI_Handler_function *fn, MPI_Errhandler *errhandler))
 SIMPI_DECL(int, Errhandler_set, (MPI_Comm comm, MPI_Errhandler errhandler))

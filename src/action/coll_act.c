@@ -42,7 +42,9 @@ static long put_counts(FILE *out, const int *counts, int n, const dt_t *t)
 static void trace_vcoll(const char *pre, enum coll_id id, rt_comm_t *c, const coll_args_t *a, int sid, long sn,
                         int rid, long rn, const char *suffix)
 {
-  int n = comm_size(c), root = comm_rank(c) == a->root;
+  /* per-rank arrays cover the remote group of an intercommunicator, but reduce_scatter's the local group */
+  int inter = comm_is_inter(c), root = inter ? a->root == MPI_ROOT : comm_rank(c) == a->root;
+  int n = inter && id != COLL_REDUCE_SCATTER && id != COLL_REDUCE_SCATTER_BLOCK ? comm_peer_size(c) : comm_size(c);
   char *line = NULL, *counts = NULL;
   size_t len, clen;
   FILE *out = open_memstream(&line, &len), *cs = open_memstream(&counts, &clen);
@@ -292,7 +294,7 @@ COLL(alltoallw, COLL_ALLTOALLW,
      (const void *sbuf, const int *scounts, const int *sdispls, void *rbuf, const int *rcounts, const int *rdispls,
       const dt_t **types, rt_comm_t *c),
      .sbuf = sbuf, .scounts = scounts, .sdispls = sdispls, .sts = types, .rbuf = rbuf, .rcounts = rcounts,
-     .rdispls = rdispls, .rts = types + comm_size(c), .owned = (void *)types)
+     .rdispls = rdispls, .rts = types + comm_peer_size(c), .owned = (void *)types)
 COLL(reduce, COLL_REDUCE,
      (const void *sbuf, void *rbuf, int count, const dt_t *t, MPI_Op op, int root, rt_comm_t *c), .sbuf = sbuf,
      .rbuf = rbuf, .rcount = count, .scount = count, .rt = t, .st = t, .op = op, .root = root)

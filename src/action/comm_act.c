@@ -79,7 +79,18 @@ void act_comm_agree(rt_comm_t *c, const int *mine, int n, int *all)
   coll_args_t a = {.sbuf = n ? (const void *)mine : &one, .scount = n ? n : 1, .st = ints, .rbuf = n ? (void *)all : &max,
                    .rcount = n ? n : 1, .rt = ints, .op = MPI_MAX};
   rt_self->keep_data++; /* the members read what they agree on, in replays too */
-  coll_run(n ? COLL_ALLGATHER : COLL_ALLREDUCE, c, &a);
+  if (n && comm_is_inter(c)) {
+    /* side 0's values first: the caller's group's through the group's own
+     * intracommunicator, the other group's through c */
+    int before = c->side ? comm_peer_size(c) : comm_size(c);
+    rt_comm_t l = coll_inter_local(c);
+    coll_args_t la = a;
+    la.rbuf = c->side ? all + (long)before * n : all;
+    coll_run(COLL_ALLGATHER, &l, &la);
+    a.rbuf = c->side ? all : all + (long)before * n;
+    coll_run(COLL_ALLGATHER, c, &a);
+  } else
+    coll_run(n ? COLL_ALLGATHER : COLL_ALLREDUCE, c, &a);
   rt_self->keep_data--;
 }
 
@@ -109,11 +120,11 @@ void act_comm_bcast(rt_comm_t *c, int *buf, int n, int root)
 
 void act_comm_made(rt_comm_t *parent, MPI_Comm made)
 {
-  if (!trace_on || rt_opts.trace_compat || !rt_self || rt_self->trace_quiet || comm_is_inter(parent) || parent->trace_id < 0)
+  if (!trace_on || rt_opts.trace_compat || !rt_self || rt_self->trace_quiet || parent->trace_id < 0)
     return;
   rt_comm_t *m = made == MPI_COMM_NULL ? NULL : comm_get(made);
-  /* any such communicator is a split of its parent: one color per new
-   * communicator (its context), the new rank as the key */
+  /* any such communicator is a split of its parent (of an intercommunicator
+   * too): one color per new communicator (its context), the new rank as the key */
   if (m)
     TRACE("comm_split %d %d %d %d", parent->trace_id, comm_ctx(m), comm_rank(m), m->trace_id);
   else

@@ -63,11 +63,14 @@ static long read_counts(int first, int n, int *counts, int *displs)
 
 void perform_coll(int a, int nb, MPI_Comm comm)
 {
-  int n, inter;
-  MPI_Comm_size(comm, &n);
+  int n, inter, nlocal;
+  MPI_Comm_size(comm, &nlocal);
   MPI_Comm_test_inter(comm, &inter);
+  n = nlocal;
   if (inter) /* buffers for either group's blocks */
     MPI_Comm_remote_size(comm, &n);
+  if (a == TI_REDUCESCATTER || a == TI_REDUCESCATTERBLOCK) /* vectors of the local group's counts */
+    n = nlocal;
   MPI_Request req = MPI_REQUEST_NULL, *rq = &req;
   void *owned = NULL;
   double comp = 0;

@@ -82,8 +82,12 @@ static char *dup_blocks(const void *buf, int n, const int *counts, const int *di
 
 int coll_exec(enum coll_id id, coll_t *k, coll_args_t *a)
 {
-  if (comm_is_inter(k->c))
-    return coll_inter_exec(id, k, a);
+  if (comm_is_inter(k->c)) {
+    int err = coll_inter_exec(id, k, a);
+    free(a->owned);
+    a->owned = NULL;
+    return err;
+  }
   void *dup = NULL, *mem = NULL;
   int n = k->n, me = k->me;
   switch (id) { /* MPI_IN_PLACE where the standard allows it (the MPI layer checked) */

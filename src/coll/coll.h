@@ -80,6 +80,8 @@ int coll_run(enum coll_id id, rt_comm_t *c, const coll_args_t *a);
 /* Starts a call in the background (nbc.c); the request completes through
  * p2p_wait/p2p_test/p2p_wait_any like any other. */
 p2p_req_t *coll_start(enum coll_id id, rt_comm_t *c, const coll_args_t *a);
+/* The calling rank finalized: its idle helpers leave. */
+void coll_rank_finalized(void);
 /* Persistent collectives (the MPI_*_init calls): init takes the call's
  * identity and keeps its arguments; each coll_persist_start runs it again in
  * the background, completing r as coll_start's request completes; free
@@ -99,6 +101,9 @@ const char *coll_intern(const char *s);
 int coll_exec(enum coll_id id, coll_t *k, coll_args_t *a);
 /* The same on an intercommunicator (inter.c). */
 int coll_inter_exec(enum coll_id id, coll_t *k, coll_args_t *a);
+/* The caller's group of intercommunicator c as an intracommunicator, for
+ * one call's worth of collectives within it (takes c's next sequence number). */
+rt_comm_t coll_inter_local(rt_comm_t *c);
 void coll_reduce_local(const void *in, void *inout, int count, const dt_t *t, MPI_Op op);
 
 /* Point-to-point helpers (coll_p2p.c): the call's tag, the collective context. */

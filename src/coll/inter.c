@@ -1,8 +1,8 @@
-/* Collectives on intercommunicators (MPI 3.1 section 5.2.2): Barrier,
- * Bcast, Gather, Scatter, Allgather, Alltoall, Reduce and Allreduce. Data
- * crosses between the groups' first ranks, or directly between root and
- * remote ranks; each group works within itself through its own
- * intracommunicator (the core's local side), with the ordinary algorithms. */
+/* Collectives on intercommunicators (MPI 4.0 section 6.2.2): every one
+ * but the scans. Data crosses between the groups' first ranks, or directly
+ * between each rank and the remote ranks it exchanges blocks with; each
+ * group works within itself through its own intracommunicator (the core's
+ * local side), with the ordinary algorithms. */
 #include "coll.h"
 #include <stdlib.h>
 
@@ -17,13 +17,94 @@ static rt_comm_t local_of(const coll_t *k)
   return l;
 }
 
+rt_comm_t coll_inter_local(rt_comm_t *c)
+{
+  coll_t k = coll_begin(c);
+  return local_of(&k);
+}
+
+/* Block i of a call's send (send = 1) or receive buffer: what goes to or
+ * comes from remote rank i. */
+static void block(enum coll_id id, const coll_args_t *a, int send, int i, char **p, int *count, const dt_t **t)
+{
+  const void *buf = send ? a->sbuf : a->rbuf;
+  const int *counts = send ? a->scounts : a->rcounts, *displs = send ? a->sdispls : a->rdispls;
+  *t = send ? a->st : a->rt;
+  if (send && id == COLL_ALLGATHERV) { /* the same block to everyone */
+    *p = (char *)buf;
+    *count = a->scount;
+  } else if (id == COLL_ALLTOALLW) {
+    *t = send ? a->sts[i] : a->rts[i];
+    *p = (char *)buf + displs[i];
+    *count = counts[i];
+  } else if (counts) {
+    *p = coll_at(buf, displs[i], *t);
+    *count = counts[i];
+  } else {
+    *count = send ? a->scount : a->rcount;
+    *p = coll_at(buf, (long)i * *count, *t);
+  }
+}
+
+/* Receives block i from and/or sends block i to each remote rank i, all at once. */
+static void pairs(enum coll_id id, coll_t *k, const coll_args_t *a, int send, int recv)
+{
+  int remote = comm_peer_size(k->c), nr = 0;
+  p2p_req_t **rs = malloc(sizeof *rs * 2 * (size_t)(remote + 1));
+  for (int i = 0; i < remote; i++) {
+    char *p;
+    int count;
+    const dt_t *t;
+    if (recv) {
+      block(id, a, 0, i, &p, &count, &t);
+      rs[nr++] = coll_irecv(k, p, count, t, i);
+    }
+    if (send) {
+      block(id, a, 1, i, &p, &count, &t);
+      rs[nr++] = coll_isend(k, p, count, t, i);
+    }
+  }
+  coll_waitall(k, rs, nr);
+  free(rs);
+}
+
+/* Reduce_scatter(_block): each group reduces its vectors on its first
+ * rank, the first ranks swap the results, and each scatters the other
+ * group's result within its group (both groups give vectors of the same
+ * length, MPI 4.0 section 6.10). */
+static void reduce_scatter(enum coll_id id, coll_t *k, rt_comm_t *l, const coll_args_t *a)
+{
+  int n = k->n, block_form = id == COLL_REDUCE_SCATTER_BLOCK;
+  int *counts = malloc(sizeof(int) * 2 * (size_t)n), *displs = counts + n;
+  long total = 0;
+  for (int i = 0; i < n; i++) {
+    counts[i] = block_form ? a->rcount : a->rcounts[i];
+    displs[i] = (int)total;
+    total += counts[i];
+  }
+  int lead = k->me == 0;
+  void *mine = lead ? coll_tmp((int)total, a->rt) : NULL, *theirs = lead ? coll_tmp((int)total, a->rt) : NULL;
+  coll_args_t r = {.sbuf = a->sbuf, .scount = (int)total, .st = a->rt, .rbuf = mine, .rcount = (int)total,
+                   .rt = a->rt, .op = a->op, .root = 0};
+  coll_run(COLL_REDUCE, l, &r);
+  if (lead)
+    coll_sendrecv(k, mine, (int)total, a->rt, 0, theirs, (int)total, a->rt, 0);
+  coll_args_t s = {.sbuf = theirs, .scounts = counts, .sdispls = displs, .st = a->rt, .rbuf = a->rbuf,
+                   .rcount = counts[k->me], .rt = a->rt, .root = 0};
+  coll_run(COLL_SCATTERV, l, &s);
+  if (lead) {
+    coll_tmp_free(mine, a->rt);
+    coll_tmp_free(theirs, a->rt);
+  }
+  free(counts);
+}
+
 int coll_inter_exec(enum coll_id id, coll_t *k, coll_args_t *a)
 {
   rt_comm_t l = local_of(k);
   int me = k->me, remote = comm_peer_size(k->c), n = k->n;
   const dt_t *byte = coll_byte();
-  p2p_req_t **rs = NULL;
-  void *tmp = NULL;
+  void *tmp;
   switch (id) {
   case COLL_BARRIER: {
     coll_args_t none = {0};
@@ -44,27 +125,28 @@ int coll_inter_exec(enum coll_id id, coll_t *k, coll_args_t *a)
     }
     break;
   case COLL_GATHER:
+  case COLL_GATHERV:
+    if (a->root == MPI_ROOT)
+      pairs(id, k, a, 0, 1);
+    else if (a->root != MPI_PROC_NULL)
+      coll_send(k, a->sbuf, a->scount, a->st, a->root);
+    break;
   case COLL_SCATTER:
-    if (a->root == MPI_ROOT) {
-      rs = malloc(sizeof *rs * (size_t)(remote + 1));
-      for (int i = 0; i < remote; i++)
-        rs[i] = id == COLL_GATHER ? coll_irecv(k, coll_at(a->rbuf, (long)i * a->rcount, a->rt), a->rcount, a->rt, i)
-                                  : coll_isend(k, coll_at(a->sbuf, (long)i * a->scount, a->st), a->scount, a->st, i);
-      coll_waitall(k, rs, remote);
-    } else if (a->root != MPI_PROC_NULL) {
-      if (id == COLL_GATHER)
-        coll_send(k, a->sbuf, a->scount, a->st, a->root);
-      else
-        coll_recv(k, a->rbuf, a->rcount, a->rt, a->root);
-    }
+  case COLL_SCATTERV:
+    if (a->root == MPI_ROOT)
+      pairs(id, k, a, 1, 0);
+    else if (a->root != MPI_PROC_NULL)
+      coll_recv(k, a->rbuf, a->rcount, a->rt, a->root);
     break;
   case COLL_ALLTOALL:
-    rs = malloc(sizeof *rs * 2 * (size_t)(remote + 1));
-    for (int i = 0; i < remote; i++) {
-      rs[2 * i] = coll_irecv(k, coll_at(a->rbuf, (long)i * a->rcount, a->rt), a->rcount, a->rt, i);
-      rs[2 * i + 1] = coll_isend(k, coll_at(a->sbuf, (long)i * a->scount, a->st), a->scount, a->st, i);
-    }
-    coll_waitall(k, rs, 2 * remote);
+  case COLL_ALLTOALLV:
+  case COLL_ALLTOALLW:
+  case COLL_ALLGATHERV:
+    pairs(id, k, a, 1, 1);
+    break;
+  case COLL_REDUCE_SCATTER:
+  case COLL_REDUCE_SCATTER_BLOCK:
+    reduce_scatter(id, k, &l, a);
     break;
   case COLL_ALLGATHER: {
     /* gather the group's blocks on its first rank, swap with the other group's, spread */
@@ -77,7 +159,6 @@ int coll_inter_exec(enum coll_id id, coll_t *k, coll_args_t *a)
     coll_args_t b = {.rbuf = a->rbuf, .rcount = remote * a->rcount, .rt = a->rt, .st = a->rt, .root = 0};
     coll_run(COLL_BCAST, &l, &b);
     coll_tmp_free(tmp, a->st);
-    tmp = NULL;
     break;
   }
   case COLL_REDUCE:
@@ -104,11 +185,9 @@ int coll_inter_exec(enum coll_id id, coll_t *k, coll_args_t *a)
       coll_run(COLL_BCAST, &l, &b);
     }
     coll_tmp_free(tmp, a->rt);
-    tmp = NULL;
     break;
   default:
-    return MPI_ERR_COMM; /* the MPI layer refuses the others on intercommunicators */
+    return MPI_ERR_COMM; /* the MPI layer refuses the scans on intercommunicators */
   }
-  free(rs);
   return k->err;
 }

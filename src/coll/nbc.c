@@ -6,7 +6,11 @@
  * p2p_wait/p2p_test/p2p_wait_any complete the request like any other.
  * Helpers take their call from their rank's queue: a helper of rank R runs
  * the oldest call of R not taken yet (which one it gets does not matter,
- * each call carries its own mailbox). */
+ * each call carries its own mailbox). A helper done with its call waits for
+ * the next one: a rank keeps as many helpers as it had calls in flight at
+ * once, until it finalizes. (Helpers that ended after one call each were
+ * never freed when their completion was found by a test: SimGrid keeps a
+ * tested transfer, and with it its sender, for good.) */
 #include "coll.h"
 #include "../kernel/kernel.h"
 #include "../runtime/runtime.h"
@@ -18,38 +22,80 @@ typedef struct nbc_job {
   coll_t k;
   coll_args_t a;
   kern_mbox_t *mbox;
+  const dt_t **types; /* the types it holds, as its communicator, until it ends */
+  int ntypes;
   struct nbc_job *next;
 } nbc_job_t;
 
-/* Calls started and not yet taken by a helper, one FIFO per rank. */
-static struct queue {
-  nbc_job_t *head, *tail;
-} *queues;
-
-static nbc_job_t *take(int owner)
+/* The types of a call: st and rt, and alltoallw's send and receive types. */
+static const dt_t **types_of(enum coll_id id, rt_comm_t *c, const coll_args_t *a, int *n)
 {
-  struct queue *q = &queues[owner];
-  nbc_job_t *j = q->head;
-  if (j && !(q->head = j->next))
-    q->tail = NULL;
+  int w = id == COLL_ALLTOALLW ? 2 * comm_peer_size(c) : 0;
+  const dt_t **t = malloc(sizeof *t * (size_t)(2 + w));
+  t[0] = a->st;
+  t[1] = a->rt;
+  for (int i = 0; i < w; i++)
+    t[2 + i] = a->sts[i]; /* sts then rts, one array */
+  *n = 2 + w;
+  return t;
+}
+
+/* A call holds its communicator and types (the program may free them while it runs); fn: hold or let go. */
+static void hold(rt_comm_t *c, const dt_t **types, int n, int on)
+{
+  for (int i = 0; i < n; i++)
+    on ? dt_retain(types[i]) : dt_release(types[i]);
+  on ? comm_hold(c) : comm_unhold(c);
+}
+
+/* Per rank: calls started and not yet taken by a helper (FIFO), and its helpers. */
+static struct pool {
+  nbc_job_t *head, *tail;
+  int idle, helpers, done; /* done: the rank finalized, helpers leave */
+  kern_event_t *wake;      /* idle helpers sleep on it */
+} *pools;
+
+static nbc_job_t *take(struct pool *p)
+{
+  nbc_job_t *j = p->head;
+  if (j && !(p->head = j->next))
+    p->tail = NULL;
   return j;
+}
+
+static int nothing_to_do(void *arg)
+{
+  struct pool *p = arg;
+  return !p->head && !p->done;
 }
 
 static void helper(void *arg)
 {
   rt_rank_t *me = arg;
-  nbc_job_t *j = take(me->id);
-  if (!j)
-    return;
-  coll_exec(j->id, &j->k, &j->a);
-  kern_send(j->mbox, 0, 1);
-  /* the request's receive was posted first, so SimGrid paired the two at
-   * once: the mailbox is empty again */
-  kern_mbox_put_back(j->mbox);
-  free(j);
+  struct pool *p = &pools[me->id];
+  for (;;) {
+    nbc_job_t *j = take(p);
+    if (!j) {
+      if (p->done)
+        break;
+      p->idle++;
+      kern_event_wait(p->wake, nothing_to_do, p);
+      p->idle--;
+      continue;
+    }
+    coll_exec(j->id, &j->k, &j->a);
+    hold(j->k.c, j->types, j->ntypes, 0);
+    free(j->types);
+    kern_send(j->mbox, 0, 1);
+    /* the request's receive was posted first, so SimGrid paired the two at
+     * once: the mailbox is empty again */
+    kern_mbox_put_back(j->mbox);
+    free(j);
+  }
+  p->helpers--;
 }
 
-/* Queues the call (k, a) for a new helper of the calling rank; r becomes
+/* Queues the call (k, a) for a helper of the calling rank; r becomes
  * active and completes when the helper is done. */
 static void launch(p2p_req_t *r, enum coll_id id, const coll_t *k, const coll_args_t *a)
 {
@@ -58,21 +104,44 @@ static void launch(p2p_req_t *r, enum coll_id id, const coll_t *k, const coll_ar
   j->id = id;
   j->k = *k;
   j->a = *a;
+  j->types = types_of(id, k->c, a, &j->ntypes);
+  hold(k->c, j->types, j->ntypes, 1);
   r->active = 1;
   r->done = 0;
   j->mbox = kern_mbox_get();
   r->kc = kern_recv(j->mbox);
-  if (!queues)
-    queues = calloc((size_t)rt_nranks, sizeof *queues);
-  struct queue *q = &queues[me->id];
-  if (q->tail)
-    q->tail->next = j;
+  if (!pools)
+    pools = calloc((size_t)rt_nranks, sizeof *pools);
+  struct pool *p = &pools[me->id];
+  if (!p->wake) {
+    kern_event_t *e = kern_event_new(); /* may let others run: look again */
+    if (!p->wake)
+      p->wake = e;
+    else
+      kern_event_free(e);
+  }
+  if (p->tail)
+    p->tail->next = j;
   else
-    q->head = j;
-  q->tail = j;
+    p->head = j;
+  p->tail = j;
+  if (p->idle) {
+    kern_event_notify(p->wake);
+    return;
+  }
+  p->helpers++;
   char name[40];
-  snprintf(name, sizeof name, "rank-%d-nbc-%d", me->id, j->k.tag);
+  snprintf(name, sizeof name, "rank-%d-nbc-%d", me->id, p->helpers);
   kern_spawn(name, me->host, helper, me, rt_opts.stack_kib);
+}
+
+void coll_rank_finalized(void)
+{
+  struct pool *p = pools ? &pools[rt_self->id] : NULL;
+  if (!p || !p->helpers)
+    return;
+  p->done = 1;
+  kern_event_notify(p->wake);
 }
 
 /* A request for a collective on c with tag, not started. */
@@ -107,16 +176,9 @@ typedef struct recipe {
   enum coll_id id;
   coll_t k;
   coll_args_t a; /* a.owned (alltoallw's types) lives until the request is freed */
-  int ntypes;    /* alltoallw: the 2n types retained */
+  const dt_t **types; /* held until the request is freed, as the communicator */
+  int ntypes;
 } recipe_t;
-
-static void types_hold(recipe_t *p, void (*fn)(const dt_t *))
-{
-  fn(p->a.st);
-  fn(p->a.rt);
-  for (int i = 0; i < p->ntypes; i++)
-    fn(p->a.sts[i]);
-}
 
 p2p_req_t *coll_persist_init(enum coll_id id, rt_comm_t *c, const coll_args_t *a)
 {
@@ -124,9 +186,8 @@ p2p_req_t *coll_persist_init(enum coll_id id, rt_comm_t *c, const coll_args_t *a
   p->id = id;
   p->k = coll_begin(c);
   p->a = *a;
-  if (id == COLL_ALLTOALLW)
-    p->ntypes = 2 * comm_size(c); /* sts then rts, one array */
-  types_hold(p, dt_retain); /* the request outlives a Type_free of its types */
+  p->types = types_of(id, c, a, &p->ntypes);
+  hold(c, p->types, p->ntypes, 1); /* the request outlives a Type_free or Comm_free */
   p2p_req_t *r = coll_req(c, p->k.tag);
   r->persistent = 1;
   r->recipe = p;
@@ -170,7 +231,8 @@ void coll_persist_free(p2p_req_t *r)
   recipe_t *p = r->recipe;
   if (!p)
     return;
-  types_hold(p, dt_release);
+  hold(p->k.c, p->types, p->ntypes, 0);
+  free(p->types);
   free(p->a.owned);
   free(p);
   r->recipe = NULL;

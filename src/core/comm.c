@@ -89,6 +89,22 @@ comm_core_t *comm_core_new(int size, const int *l2w)
   return core;
 }
 
+comm_core_t *comm_inter_core(const int n[2], const int *const w[2])
+{
+  comm_core_t *core = calloc(1, sizeof *core);
+  core->inter = 1;
+  core->ctx = comm_new_ctx();
+  core->refs = n[0] + n[1];
+  for (int s = 0; s < 2; s++) {
+    core->side[s].size = n[s];
+    core->side[s].l2w = malloc(sizeof(int) * (size_t)(n[s] ? n[s] : 1));
+    memcpy(core->side[s].l2w, w[s], sizeof(int) * (size_t)n[s]);
+    core->local[s] = comm_core_new(n[s], w[s]); /* for collectives within a side */
+    core->local[s]->refs = 1;
+  }
+  return core;
+}
+
 MPI_Comm comm_attach(comm_core_t *core, int side, const rt_comm_t *parent)
 {
   if (!core)
@@ -118,10 +134,25 @@ static void core_free(comm_core_t *core)
   free(core);
 }
 
-void comm_release(rt_comm_t *c)
+static void destroy(rt_comm_t *c)
 {
-  ht_remove(&comms, c->handle);
   if (--c->core->refs == 0)
     core_free(c->core);
   free(c);
+}
+
+void comm_release(rt_comm_t *c)
+{
+  ht_remove(&comms, c->handle);
+  c->released = 1;
+  if (!c->holds)
+    destroy(c);
+}
+
+void comm_hold(rt_comm_t *c) { c->holds++; }
+
+void comm_unhold(rt_comm_t *c)
+{
+  if (--c->holds == 0 && c->released)
+    destroy(c);
 }

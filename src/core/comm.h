@@ -37,6 +37,8 @@ typedef struct rt_comm {
   struct attr *attrs;
   int info;        /* MPI_Info hints given at creation or by Comm_set_info */
   int trace_id;    /* names it in the owner's trace: world 0, self -1, then 1, 2, ... */
+  int holds;       /* operations still running on it (a freed one lives until they end) */
+  int released;    /* the program freed it */
   char name[MPI_MAX_OBJECT_NAME];
 } rt_comm_t;
 
@@ -61,7 +63,13 @@ void comm_init_builtin(void);
 /* For the communicator constructors (src/mpi/comm_create.c and topo.c). */
 int comm_new_ctx(void);
 comm_core_t *comm_core_new(int size, const int *l2w);
+/* An intercommunicator's core: side s has the n[s] world ranks w[s]. */
+comm_core_t *comm_inter_core(const int n[2], const int *const w[2]);
 /* A new object (and handle) for the calling rank on core; NULL core -> MPI_COMM_NULL. */
 MPI_Comm comm_attach(comm_core_t *core, int side, const rt_comm_t *parent);
+/* The program frees c: its handle dies at once, the object once no
+ * operation holds it (nonblocking and persistent collectives do). */
 void comm_release(rt_comm_t *c);
+void comm_hold(rt_comm_t *c);
+void comm_unhold(rt_comm_t *c);
 #endif

@@ -56,6 +56,7 @@ struct dt {
   int named;            /* Type_set_name was called */
   char *owned_name;
   dt_contents_t how;
+  struct attr *attrs;   /* the program's attributes (src/mpi/attr.c) */
 };
 
 /* Handles. dt_get: the type if it is valid and committed (what communication

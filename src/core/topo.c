@@ -14,9 +14,16 @@ int *topo_copy_ints(const int *a, int n)
   return b;
 }
 
+topo_t *topo_share(topo_t *t)
+{
+  if (t)
+    t->refs++;
+  return t;
+}
+
 void topo_free(topo_t *t)
 {
-  if (!t)
+  if (!t || --t->refs > 0)
     return;
   free(t->dims);
   free(t->periods);
@@ -41,6 +48,7 @@ void topo_free(topo_t *t)
 topo_t *topo_cart_new(int ndims, const int dims[], const int periods[])
 {
   topo_t *t = calloc(1, sizeof *t);
+  t->refs = 1;
   t->kind = MPI_CART;
   t->ndims = ndims;
   t->dims = topo_copy_ints(dims, ndims);
@@ -76,9 +84,21 @@ int topo_rank(const topo_t *t, const int coords[])
 
 int topo_graph_first(const topo_t *t, int rank) { return rank ? t->index[rank - 1] : 0; }
 
+topo_t *topo_graph_new(int nnodes, const int index[], const int edges[])
+{
+  topo_t *t = calloc(1, sizeof *t);
+  t->refs = 1;
+  t->kind = MPI_GRAPH;
+  t->nnodes = nnodes;
+  t->index = topo_copy_ints(index, nnodes);
+  t->edges = topo_copy_ints(edges, nnodes ? index[nnodes - 1] : 0);
+  return t;
+}
+
 topo_t *topo_dist_new(int n)
 {
   topo_t *t = calloc(1, sizeof *t);
+  t->refs = 1;
   t->kind = MPI_DIST_GRAPH;
   t->nnodes = n;
   t->in = calloc((size_t)n, sizeof *t->in);

@@ -5,6 +5,7 @@
 
 typedef struct topo {
   int kind; /* MPI_CART, MPI_GRAPH, MPI_DIST_GRAPH */
+  int refs; /* cores sharing it: a duplicate keeps its parent's topology */
   int ndims;
   int *dims, *periods;
   int nnodes;        /* graph */
@@ -18,6 +19,9 @@ typedef struct topo {
 topo_t *topo_cart_new(int ndims, const int dims[], const int periods[]);
 topo_t *topo_dist_new(int n);
 void topo_add_edge(topo_t *t, int src, int dst, int w);
+topo_t *topo_graph_new(int nnodes, const int index[], const int edges[]);
+/* One more core holds t (NULL stays NULL); topo_free lets go of one. */
+topo_t *topo_share(topo_t *t);
 void topo_free(topo_t *t);
 /* Cartesian grids: the first maxdims coordinates of rank, and the rank at
  * coords (-1 when a coordinate falls off a non-periodic edge). */

@@ -58,6 +58,10 @@ SPECIAL = {
     "Info_get_string": "info:handle key:char buflen:int value:char flag:logical",
     "Comm_create_keyval": "comm_copy_attr_fn:func comm_delete_attr_fn:func comm_keyval:int extra_state:aint",
     "Win_create_keyval": "win_copy_attr_fn:func win_delete_attr_fn:func win_keyval:int extra_state:aint",
+    "Grequest_start": "query_fn:func free_fn:func cancel_fn:func extra_state:aint request:handle_out",
+    "Type_create_keyval": "type_copy_attr_fn:func type_delete_attr_fn:func type_keyval:int extra_state:aint",
+    "Type_set_attr": "datatype:handle type_keyval:int attribute_val:aint",
+    "Type_get_attr": "datatype:handle type_keyval:int attribute_val:aint flag:logical",
     "Keyval_create": "copy_fn:func delete_fn:func keyval:int extra_state:int",
     "Comm_set_attr": "comm:handle comm_keyval:int attribute_val:aint",
     "Comm_get_attr": "comm:handle comm_keyval:int attribute_val:aint flag:logical",
@@ -68,7 +72,8 @@ SPECIAL = {
 }
 # Fortran names of the predefined attribute callbacks (special.c)
 CALLBACKS = ["MPI_COMM_NULL_COPY_FN", "MPI_COMM_NULL_DELETE_FN", "MPI_COMM_DUP_FN", "MPI_WIN_NULL_COPY_FN",
-             "MPI_WIN_NULL_DELETE_FN", "MPI_WIN_DUP_FN", "MPI_NULL_COPY_FN", "MPI_NULL_DELETE_FN", "MPI_DUP_FN"]
+             "MPI_WIN_NULL_DELETE_FN", "MPI_WIN_DUP_FN",
+             "MPI_TYPE_NULL_COPY_FN", "MPI_TYPE_NULL_DELETE_FN", "MPI_TYPE_DUP_FN", "MPI_NULL_COPY_FN", "MPI_NULL_DELETE_FN", "MPI_DUP_FN"]
 # the COMMON block /simpi_f/ (struct ft_sentinels in fortran.h): name, dimensions
 SENTINELS = [("MPI_BOTTOM", ""), ("MPI_IN_PLACE", ""), ("MPI_STATUS_IGNORE", "(MPI_STATUS_SIZE)"),
              ("MPI_STATUSES_IGNORE", "(MPI_STATUS_SIZE,1)"), ("MPI_UNWEIGHTED", "(1)"),
@@ -82,8 +87,7 @@ FLAGS = [("MPI_SUBARRAYS_SUPPORTED", ".FALSE."), ("MPI_ASYNC_PROTECTS_NONBLOCKIN
 EXTRA = [("MPI_STATUS_SIZE", "MPI_F_STATUS_SIZE"), ("MPI_SOURCE", "MPI_F_SOURCE+1"), ("MPI_TAG", "MPI_F_TAG+1"),
          ("MPI_ERROR", "MPI_F_ERROR+1"), ("MPI_ADDRESS_KIND", "sizeof(MPI_Aint)"),
          ("MPI_OFFSET_KIND", "sizeof(MPI_Offset)"), ("MPI_COUNT_KIND", "sizeof(MPI_Count)"),
-         ("MPI_INTEGER_KIND", "sizeof(MPI_Fint)"), ("MPI_COMPLEX8", "MPI_C_FLOAT_COMPLEX"),
-         ("MPI_COMPLEX16", "MPI_C_DOUBLE_COMPLEX")]
+         ("MPI_INTEGER_KIND", "sizeof(MPI_Fint)")]
 
 
 def prototypes(incdir):
@@ -270,11 +274,12 @@ F08_TYPE = dict(F_TYPE, status="type(MPI_Status)", status_in="type(MPI_Status)",
                 choice="type(*)")
 F08_DIMS = dict(F_DIMS, status="", status_in="", statuses="(*)")
 # the handle type of the handles of SPECIAL's calls
-HANDLE_OF = {"comm": "MPI_Comm", "win": "MPI_Win", "info": "MPI_Info", "oldtype": "MPI_Datatype",
+HANDLE_OF = {"comm": "MPI_Comm", "win": "MPI_Win", "datatype": "MPI_Datatype", "request": "MPI_Request", "info": "MPI_Info", "oldtype": "MPI_Datatype",
              "newtype": "MPI_Datatype", "array_of_types": "MPI_Datatype"}
 # MPI-1 calls that mpi_f08 does not have (removed or deprecated before it came)
 NOT_IN_F08 = {"Address", "Type_hvector", "Type_hindexed", "Type_struct", "Errhandler_create", "Errhandler_set",
-              "Errhandler_get", "Keyval_create", "Keyval_free", "Attr_put", "Attr_get", "Attr_delete"}
+              "Errhandler_get", "Keyval_create", "Keyval_free", "Attr_put", "Attr_get", "Attr_delete",
+              "Type_extent", "Type_lb", "Type_ub"}
 
 
 def fortran_signature(name, params):
@@ -367,6 +372,7 @@ def f08_module(protos, values):
     m += sentinel_lines("  ", f08=True)
     m.append("  external %s" % ", ".join(CALLBACKS[:3]))
     m.append("  external %s" % ", ".join(CALLBACKS[3:6]))
+    m.append("  external %s" % ", ".join(CALLBACKS[6:9]))
     for op, fn in (("==", "eq"), ("/=", "ne")):
         m.append("  interface operator(%s)" % op)
         for h in HANDLES:
@@ -458,8 +464,7 @@ def main():
          "module mpi", "  implicit none", "  public"]
     m += fortran_constants(values, "module")
     m += sentinel_lines("  ")
-    m.append("  external %s" % ", ".join(CALLBACKS[:4]))
-    m.append("  external %s" % ", ".join(CALLBACKS[4:]))
+    m += ["  external %s" % ", ".join(CALLBACKS[i:i + 4]) for i in range(0, len(CALLBACKS), 4)]
     m.append("  interface")
     m += [l.replace("%s", "integer") for l in SYNC_REG]
     for ret, name, params in classic:

@@ -238,9 +238,60 @@ static ft_keyval_t *keyval_new(void *copy, void *del, MPI_Aint extra, int mpi1)
   FT_ALIAS(name)
 KEYVAL_CREATE(comm_create_keyval, Comm_create_keyval, MPI_Aint, 0)
 KEYVAL_CREATE(win_create_keyval, Win_create_keyval, MPI_Aint, 0)
+KEYVAL_CREATE(type_create_keyval, Type_create_keyval, MPI_Aint, 0)
 KEYVAL_CREATE(keyval_create, Keyval_create, MPI_Fint, 1)
 
-/* The predefined callbacks, with Fortran's arguments (the window ones are the same functions). */
+/* ---------------------------------------------------------------- generalized requests */
+
+/* A Fortran generalized request: its callbacks and extra state, behind the C one's extra state. */
+typedef struct {
+  void (*query)(MPI_Aint *, MPI_Fint *, MPI_Fint *);
+  void (*free)(MPI_Aint *, MPI_Fint *);
+  void (*cancel)(MPI_Aint *, MPI_Fint *, MPI_Fint *);
+  MPI_Aint extra;
+} ft_greq_t;
+
+static int greq_query(void *extra, MPI_Status *st)
+{
+  ft_greq_t *g = extra;
+  MPI_Fint fst[MPI_F_STATUS_SIZE], ierr = MPI_SUCCESS;
+  PMPI_Status_c2f(st, fst);
+  g->query(&g->extra, fst, &ierr);
+  PMPI_Status_f2c(fst, st);
+  return ierr;
+}
+
+static int greq_free(void *extra)
+{
+  ft_greq_t *g = extra;
+  MPI_Fint ierr = MPI_SUCCESS;
+  g->free(&g->extra, &ierr);
+  free(g);
+  return ierr;
+}
+
+static int greq_cancel(void *extra, int complete)
+{
+  ft_greq_t *g = extra;
+  MPI_Fint ierr = MPI_SUCCESS, done = complete != 0;
+  g->cancel(&g->extra, &done, &ierr);
+  return ierr;
+}
+
+FT_API void pmpi_grequest_start_(void *query_fn, void *free_fn, void *cancel_fn, MPI_Aint *extra_state,
+                                 MPI_Fint *request, MPI_Fint *ierror)
+{
+  ft_greq_t *g = malloc(sizeof *g);
+  *g = (ft_greq_t){query_fn, free_fn, cancel_fn, *extra_state};
+  MPI_Request r = MPI_REQUEST_NULL;
+  int rc;
+  FT_CALL(rc = PMPI_Grequest_start(greq_query, greq_free, greq_cancel, g, &r));
+  *request = PMPI_Request_c2f(r);
+  ft_ierror(ierror, rc);
+}
+FT_ALIAS(grequest_start)
+
+/* The predefined callbacks, with Fortran's arguments (the window and type ones are the same functions). */
 FT_API void mpi_comm_null_copy_fn_(MPI_Fint *h, MPI_Fint *kv, MPI_Aint *ex, MPI_Aint *in, MPI_Aint *out,
                                    MPI_Fint *flag, MPI_Fint *ierr)
 {
@@ -274,6 +325,9 @@ SAME_AS(mpi_win_null_copy_fn_, mpi_comm_null_copy_fn_)
 SAME_AS(mpi_null_copy_fn_, mpi_comm_null_copy_fn_) /* it writes no value: INTEGER or not alike */
 SAME_AS(mpi_win_dup_fn_, mpi_comm_dup_fn_)
 SAME_AS(mpi_win_null_delete_fn_, mpi_comm_null_delete_fn_)
+SAME_AS(mpi_type_null_copy_fn_, mpi_comm_null_copy_fn_)
+SAME_AS(mpi_type_dup_fn_, mpi_comm_dup_fn_)
+SAME_AS(mpi_type_null_delete_fn_, mpi_comm_null_delete_fn_)
 SAME_AS(mpi_null_delete_fn_, mpi_comm_null_delete_fn_)
 
 /* ---------------------------------------------------------------- attribute values */
@@ -314,4 +368,5 @@ static MPI_Aint attr_value(int keyval, void *v)
   FT_ALIAS(get)
 ATTRIBUTES(comm_set_attr, Comm_set_attr, comm_get_attr, Comm_get_attr, Comm, MPI_Aint)
 ATTRIBUTES(win_set_attr, Win_set_attr, win_get_attr, Win_get_attr, Win, MPI_Aint)
+ATTRIBUTES(type_set_attr, Type_set_attr, type_get_attr, Type_get_attr, Type, MPI_Aint)
 ATTRIBUTES(attr_put, Attr_put, attr_get, Attr_get, Comm, MPI_Fint)

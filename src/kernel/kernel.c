@@ -128,9 +128,10 @@ void kern_spawn(const char *name, size_t host, void (*fn)(void *), void *arg, si
   sa->fn = fn;
   sa->arg = arg;
   const char *argv[2] = {name, NULL};
-  /* from a running actor, these are simcalls: others may run meanwhile */
+  /* from a running actor, these are simcalls: others may run meanwhile. sg_actor_set_stacksize
+   * takes KiB in SimGrid 3.32 (its setter shifts by 10), whatever its name suggests. */
   BLOCKING(sg_actor_t a = sg_actor_init(name, hosts[host]); if (stack_kib)
-             sg_actor_set_stacksize(a, (unsigned)(stack_kib * 1024));
+             sg_actor_set_stacksize(a, (unsigned)stack_kib);
            sg_actor_set_data(a, sa); sg_actor_start_(a, actor_main, 1, argv));
 }
 
@@ -193,10 +194,21 @@ kern_event_t *kern_event_new(void)
 }
 void kern_event_wait(kern_event_t *e, int (*still_waiting)(void *), void *arg)
 {
-  if (!event_mutex)
-    BLOCKING(event_mutex = sg_mutex_init());
+  if (!event_mutex) {
+    sg_mutex_t m;
+    BLOCKING(m = sg_mutex_init());
+    if (!event_mutex) /* unless another rank made one meanwhile: all must share one */
+      event_mutex = m;
+  }
   /* the check runs after the last point where others could run before the wait */
   BLOCKING(sg_mutex_lock(event_mutex); if (still_waiting(arg)) sg_cond_wait(e->cond, event_mutex);
            sg_mutex_unlock(event_mutex));
 }
 void kern_event_notify(kern_event_t *e) { BLOCKING(sg_cond_notify_all(e->cond)); }
+void kern_event_free(kern_event_t *e)
+{
+  if (e) {
+    sg_cond_destroy(e->cond);
+    free(e);
+  }
+}

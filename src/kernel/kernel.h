@@ -48,6 +48,10 @@ void kern_mbox_put_back(kern_mbox_t *m);
  * after the sender ends, and one whose receive comes after that starts from
  * the sender's host then, as it would have. */
 kern_comm_t *kern_send(kern_mbox_t *m, double bytes, int detached);
+/* Withdraws the send made on m (k: its handle, NULL if detached) that no
+ * receive was posted for: its put leaves the mailbox, which goes back to the
+ * pool (MPI_Cancel of an unmatched send). */
+void kern_cancel_send(kern_mbox_t *m, kern_comm_t *k);
 kern_comm_t *kern_recv(kern_mbox_t *m);
 void kern_wait(kern_comm_t *c);
 int kern_test(kern_comm_t *c);                  /* 1 and releases c when done */
@@ -59,11 +63,12 @@ ssize_t kern_wait_any(kern_comm_t **cs, size_t n); /* index done, released */
  * the order of ranks at equal times, and with it simulated times. */
 void kern_tidy(void);
 
-/* One-sided transfers with host peer, whose other side a short-lived
- * helper actor there plays: `out` bytes from the caller's host to peer
- * (out < 0: none), then `back` bytes from peer to the caller's host
- * (back < 0: none), in that order. Returns the caller's comm that completes
- * last, to wait or test like any other. */
+/* One-sided transfers with host peer: `out` bytes from the caller's host to
+ * peer (out < 0: none), then `back` bytes from peer to the caller's host
+ * (back < 0: none), in that order. A single leg is a host-to-host transfer
+ * with no other side; two legs need a short-lived helper actor on peer
+ * (a stack of its own). Returns the caller's comm that completes last, to
+ * wait or test like any other. */
 kern_comm_t *kern_remote(size_t peer, double out, double back);
 
 /* Events: a rank sleeps until another one notifies it. */
@@ -71,5 +76,6 @@ kern_event_t *kern_event_new(void);
 /* Sleeps on e unless still_waiting(arg) says 0 once nothing else can run. */
 void kern_event_wait(kern_event_t *e, int (*still_waiting)(void *), void *arg);
 void kern_event_notify(kern_event_t *e);
+void kern_event_free(kern_event_t *e); /* NULL: nothing */
 
 #endif

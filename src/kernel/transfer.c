@@ -146,6 +146,29 @@ static void *recv_slot; /* payload is ignored */
 sg_comm_t kern_sendto_async(sg_host_t from, sg_host_t to, double bytes); /* sendto.cpp */
 void kern_cancel_put(sg_comm_t c);                                         /* sendto.cpp */
 
+void kern_cancel_send(kern_mbox_t *m, kern_comm_t *k)
+{
+  sg_comm_t c = NULL;
+  if (k) {
+    c = k->c;
+    k->next = comm_free;
+    comm_free = k;
+  } else if (m->loose) { /* the caller's own detached send: out of its list */
+    loose_t *l = m->loose;
+    for (loose_t **pp = &l->owner->loose; *pp; pp = &(*pp)->next)
+      if (*pp == l) {
+        *pp = l->next;
+        break;
+      }
+    c = l->c;
+    l->next = loose_free;
+    loose_free = l;
+  }
+  if (c)
+    BLOCKING(kern_cancel_put(c));
+  recycle(m);
+}
+
 kern_comm_t *kern_recv(kern_mbox_t *m)
 {
   sg_comm_t c;
@@ -261,6 +284,14 @@ static void remote_main(int argc, char **argv)
 
 kern_comm_t *kern_remote(size_t peer, double out, double back)
 {
+  if (out < 0 || back < 0) { /* one leg: no helper, so that many in flight cost no stacks */
+    sg_comm_t c;
+    if (out >= 0)
+      BLOCKING(c = kern_sendto_async(sg_host_self(), kern_host(peer), out));
+    else
+      BLOCKING(c = kern_sendto_async(kern_host(peer), sg_host_self(), back));
+    return wrap(c, NULL);
+  }
   struct remote *r = calloc(1, sizeof *r);
   r->out = out >= 0 ? kern_mbox_get() : NULL;
   r->back = back >= 0 ? kern_mbox_get() : NULL;
@@ -269,7 +300,7 @@ kern_comm_t *kern_remote(size_t peer, double out, double back)
   if (out_box)
     out_box->receiving = 1; /* the helper's */
   const char *argv[2] = {"rma", NULL};
-  BLOCKING(sg_actor_t a = sg_actor_init("rma", kern_host(peer)); sg_actor_set_stacksize(a, 128 * 1024);
+  BLOCKING(sg_actor_t a = sg_actor_init("rma", kern_host(peer)); sg_actor_set_stacksize(a, 128 /* KiB */);
            sg_actor_set_data(a, r); sg_actor_start_(a, remote_main, 1, argv));
   if (!back_box)
     return out_box ? kern_send(out_box, out, 0) : NULL;

@@ -1,15 +1,18 @@
-/* Attributes on communicators (MPI 3.1 section 6.7): keyvals, set/get/
- * delete with callbacks, copy on dup, the predefined attributes of
- * MPI_COMM_WORLD, and the MPI-1 names of the same calls. */
+/* Attributes on communicators and datatypes (MPI 4.0 section 7.7): keyvals,
+ * set/get/delete with callbacks, copy on dup, the predefined attributes of
+ * MPI_COMM_WORLD, and the MPI-1 names of the communicator calls. One engine
+ * serves both kinds: the handles are ints, and so are the callbacks' types. */
 #include "attr.h"
 #include "mpi_impl.h"
 #include <stdlib.h>
 
+enum { KV_COMM, KV_TYPE };
 typedef struct keyval {
   MPI_Comm_copy_attr_function *copy;
   MPI_Comm_delete_attr_function *del;
   void *extra;
-  int freed;
+  int freed, kind;
+  int uses; /* attributes set with it: while there are some, a freed keyval may be freed again (as MPICH) */
 } keyval_t;
 
 static keyval_t **keyvals;
@@ -33,10 +36,16 @@ static int *predefined(int keyval)
   return NULL;
 }
 
-static keyval_t *kv_get(int keyval)
+static keyval_t *kv_any(int keyval, int kind) /* also freed ones, for attributes set before */
 {
   int i = keyval - SIMPI_FIRST_KEYVAL;
-  return i >= 0 && i < nkeyvals && !keyvals[i]->freed ? keyvals[i] : NULL;
+  return i >= 0 && i < nkeyvals && keyvals[i]->kind == kind ? keyvals[i] : NULL;
+}
+
+static keyval_t *kv_get(int keyval, int kind)
+{
+  keyval_t *k = kv_any(keyval, kind);
+  return k && !k->freed ? k : NULL;
 }
 
 int simpi_comm_dup_fn(MPI_Comm oldcomm, int keyval, void *extra, void *in, void *out, int *flag)
@@ -49,55 +58,123 @@ int simpi_comm_dup_fn(MPI_Comm oldcomm, int keyval, void *extra, void *in, void 
   return MPI_SUCCESS;
 }
 
+static int kv_create(MPI_Comm_copy_attr_function *copy, MPI_Comm_delete_attr_function *del, void *extra, int kind)
+{
+  keyval_t *k = malloc(sizeof *k);
+  *k = (keyval_t){copy, del, extra, 0, kind, 0};
+  keyvals = realloc(keyvals, sizeof *keyvals * (size_t)(nkeyvals + 1));
+  keyvals[nkeyvals] = k;
+  return SIMPI_FIRST_KEYVAL + nkeyvals++;
+}
+
+/* Frees a keyval; one already freed whose attributes are still set may be freed again. */
+static int kv_free(int *keyval, int kind)
+{
+  keyval_t *k = keyval ? kv_any(*keyval, kind) : NULL;
+  if (!k || (k->freed && !k->uses))
+    return MPI_ERR_KEYVAL;
+  k->freed = 1; /* attributes already set keep working: the entry stays, only marked */
+  *keyval = MPI_KEYVAL_INVALID;
+  return MPI_SUCCESS;
+}
+
+static attr_t **find(attr_t **p, int keyval)
+{
+  while (*p && (*p)->keyval != keyval)
+    p = &(*p)->next;
+  return p;
+}
+
+static int del_attr(int handle, attr_t **p, int kind)
+{
+  attr_t *a = *p;
+  keyval_t *k = kv_any(a->keyval, kind);
+  if (k && k->del) {
+    int err = k->del(handle, a->keyval, a->val, k->extra);
+    if (err)
+      return err;
+  }
+  *p = a->next;
+  free(a);
+  if (k)
+    k->uses--;
+  return MPI_SUCCESS;
+}
+
+/* Sets keyval's attribute in list; 0 or the error of the old value's delete callback. */
+static int set_attr(attr_t **list, int handle, int keyval, void *val, int kind)
+{
+  attr_t **p = find(list, keyval);
+  if (*p) {
+    int err = del_attr(handle, p, kind);
+    if (err)
+      return err;
+  }
+  attr_t *a = malloc(sizeof *a);
+  *a = (attr_t){keyval, val, *list};
+  *list = a;
+  kv_any(keyval, kind)->uses++;
+  return MPI_SUCCESS;
+}
+
+static void get_attr(attr_t *list, int keyval, void *val, int *flag)
+{
+  attr_t *a = *find(&list, keyval);
+  *flag = a != NULL;
+  if (a)
+    *(void **)val = a->val;
+}
+
+/* Copies the attributes of old (handle h) onto *to, as their copy callbacks decide. */
+static int copy_all(attr_t *old, int h, attr_t **to, int kind)
+{
+  for (attr_t *a = old; a; a = a->next) {
+    keyval_t *k = kv_any(a->keyval, kind);
+    if (!k || !k->copy)
+      continue;
+    void *out = NULL;
+    int flag = 0;
+    int err = k->copy(h, a->keyval, k->extra, a->val, &out, &flag);
+    if (err)
+      return err;
+    if (flag) {
+      k->uses++;
+      attr_t *n = malloc(sizeof *n);
+      *n = (attr_t){a->keyval, out, NULL};
+      *to = n;
+      to = &n->next;
+    }
+  }
+  return MPI_SUCCESS;
+}
+
+static int delete_all(attr_t **list, int handle, int kind)
+{
+  while (*list) {
+    int err = del_attr(handle, list, kind);
+    if (err)
+      return err;
+  }
+  return MPI_SUCCESS;
+}
+
+/* ---------------------------------------------------------------- communicators */
+
 int PMPI_Comm_create_keyval(MPI_Comm_copy_attr_function *copy, MPI_Comm_delete_attr_function *del, int *keyval,
                             void *extra)
 {
   MPI_ENTER("MPI_Comm_create_keyval");
   CHECK(keyval, MPI_COMM_WORLD, MPI_ERR_ARG, "keyval is NULL");
-  keyval_t *k = malloc(sizeof *k);
-  *k = (keyval_t){copy, del, extra, 0};
-  keyvals = realloc(keyvals, sizeof *keyvals * (size_t)(nkeyvals + 1));
-  keyvals[nkeyvals] = k;
-  *keyval = SIMPI_FIRST_KEYVAL + nkeyvals++;
+  *keyval = kv_create(copy, del, extra, KV_COMM);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
 int PMPI_Comm_free_keyval(int *keyval)
 {
   MPI_ENTER("MPI_Comm_free_keyval");
-  CHECK(keyval && kv_get(*keyval), MPI_COMM_WORLD, MPI_ERR_KEYVAL, "invalid keyval %d", keyval ? *keyval : 0);
-  /* attributes already set keep working: the entry stays, only marked */
-  kv_get(*keyval)->freed = 1;
-  *keyval = MPI_KEYVAL_INVALID;
+  int k = keyval ? *keyval : 0;
+  CHECK(kv_free(keyval, KV_COMM) == MPI_SUCCESS, MPI_COMM_WORLD, MPI_ERR_KEYVAL, "invalid or freed keyval %d", k);
   MPI_LEAVE(MPI_SUCCESS);
-}
-
-static attr_t **find(rt_comm_t *c, int keyval)
-{
-  attr_t **p = &c->attrs;
-  while (*p && (*p)->keyval != keyval)
-    p = &(*p)->next;
-  return p;
-}
-
-static keyval_t *kv_any(int keyval) /* also freed ones, for attributes set before */
-{
-  int i = keyval - SIMPI_FIRST_KEYVAL;
-  return i >= 0 && i < nkeyvals ? keyvals[i] : NULL;
-}
-
-static int del_attr(rt_comm_t *c, attr_t **p)
-{
-  attr_t *a = *p;
-  keyval_t *k = kv_any(a->keyval);
-  if (k && k->del) {
-    int err = k->del(c->handle, a->keyval, a->val, k->extra);
-    if (err)
-      return err;
-  }
-  *p = a->next;
-  free(a);
-  return MPI_SUCCESS;
 }
 
 int PMPI_Comm_set_attr(MPI_Comm comm, int keyval, void *val)
@@ -105,15 +182,9 @@ int PMPI_Comm_set_attr(MPI_Comm comm, int keyval, void *val)
   MPI_ENTER("MPI_Comm_set_attr");
   CHECK_COMM(comm, c);
   CHECK(!predefined(keyval), comm, MPI_ERR_KEYVAL, "predefined attribute %d cannot be set", keyval);
-  CHECK(kv_get(keyval), comm, MPI_ERR_KEYVAL, "invalid keyval %d", keyval);
-  attr_t **p = find(c, keyval);
-  if (*p) {
-    int err = del_attr(c, p);
-    CHECK(!err, comm, err, "the delete callback of keyval %d failed", keyval);
-  }
-  attr_t *a = malloc(sizeof *a);
-  *a = (attr_t){keyval, val, c->attrs};
-  c->attrs = a;
+  CHECK(kv_get(keyval, KV_COMM), comm, MPI_ERR_KEYVAL, "invalid keyval %d", keyval);
+  int err = set_attr(&c->attrs, comm, keyval, val, KV_COMM);
+  CHECK(!err, comm, err, "the delete callback of keyval %d failed", keyval);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -129,11 +200,8 @@ int PMPI_Comm_get_attr(MPI_Comm comm, int keyval, void *val, int *flag)
       *(void **)val = pre;
     MPI_LEAVE(MPI_SUCCESS);
   }
-  CHECK(kv_any(keyval), comm, MPI_ERR_KEYVAL, "invalid keyval %d", keyval);
-  attr_t *a = *find(c, keyval);
-  *flag = a != NULL;
-  if (a)
-    *(void **)val = a->val;
+  CHECK(kv_any(keyval, KV_COMM), comm, MPI_ERR_KEYVAL, "invalid keyval %d", keyval);
+  get_attr(c->attrs, keyval, val, flag);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -141,45 +209,73 @@ int PMPI_Comm_delete_attr(MPI_Comm comm, int keyval)
 {
   MPI_ENTER("MPI_Comm_delete_attr");
   CHECK_COMM(comm, c);
-  CHECK(kv_any(keyval), comm, MPI_ERR_KEYVAL, "invalid keyval %d", keyval);
-  attr_t **p = find(c, keyval);
+  CHECK(kv_any(keyval, KV_COMM), comm, MPI_ERR_KEYVAL, "invalid keyval %d", keyval);
+  attr_t **p = find(&c->attrs, keyval);
   CHECK(*p, comm, MPI_ERR_KEYVAL, "no attribute for keyval %d", keyval);
-  int err = del_attr(c, p);
+  int err = del_attr(comm, p, KV_COMM);
   CHECK(!err, comm, err, "the delete callback of keyval %d failed", keyval);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-int attr_copy_all(rt_comm_t *old, rt_comm_t *new_)
+int attr_copy_all(rt_comm_t *old, rt_comm_t *new_) { return copy_all(old->attrs, old->handle, &new_->attrs, KV_COMM); }
+
+int attr_delete_all(rt_comm_t *c) { return delete_all(&c->attrs, c->handle, KV_COMM); }
+
+/* ---------------------------------------------------------------- datatypes */
+
+int PMPI_Type_create_keyval(MPI_Type_copy_attr_function *copy, MPI_Type_delete_attr_function *del, int *keyval,
+                            void *extra)
 {
-  attr_t **tail = &new_->attrs;
-  for (attr_t *a = old->attrs; a; a = a->next) {
-    keyval_t *k = kv_any(a->keyval);
-    if (!k || !k->copy)
-      continue;
-    void *out = NULL;
-    int flag = 0;
-    int err = k->copy(old->handle, a->keyval, k->extra, a->val, &out, &flag);
-    if (err)
-      return err;
-    if (flag) {
-      attr_t *n = malloc(sizeof *n);
-      *n = (attr_t){a->keyval, out, NULL};
-      *tail = n;
-      tail = &n->next;
-    }
-  }
-  return MPI_SUCCESS;
+  MPI_ENTER("MPI_Type_create_keyval");
+  CHECK(keyval, MPI_COMM_WORLD, MPI_ERR_ARG, "keyval is NULL");
+  *keyval = kv_create(copy, del, extra, KV_TYPE);
+  MPI_LEAVE(MPI_SUCCESS);
 }
 
-int attr_delete_all(rt_comm_t *c)
+int PMPI_Type_free_keyval(int *keyval)
 {
-  while (c->attrs) {
-    int err = del_attr(c, &c->attrs);
-    if (err)
-      return err;
-  }
-  return MPI_SUCCESS;
+  MPI_ENTER("MPI_Type_free_keyval");
+  int k = keyval ? *keyval : 0;
+  CHECK(kv_free(keyval, KV_TYPE) == MPI_SUCCESS, MPI_COMM_WORLD, MPI_ERR_KEYVAL, "invalid or freed datatype keyval %d",
+        k);
+  MPI_LEAVE(MPI_SUCCESS);
 }
+
+int PMPI_Type_set_attr(MPI_Datatype type, int keyval, void *val)
+{
+  MPI_ENTER("MPI_Type_set_attr");
+  CHECK_ANY_TYPE(type, t, "datatype");
+  CHECK(kv_get(keyval, KV_TYPE), MPI_COMM_WORLD, MPI_ERR_KEYVAL, "invalid datatype keyval %d", keyval);
+  int err = set_attr(&t->attrs, type, keyval, val, KV_TYPE);
+  CHECK(!err, MPI_COMM_WORLD, err, "the delete callback of keyval %d failed", keyval);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Type_get_attr(MPI_Datatype type, int keyval, void *val, int *flag)
+{
+  MPI_ENTER("MPI_Type_get_attr");
+  CHECK_ANY_TYPE(type, t, "datatype");
+  CHECK(val && flag, MPI_COMM_WORLD, MPI_ERR_ARG, "null argument");
+  CHECK(kv_any(keyval, KV_TYPE), MPI_COMM_WORLD, MPI_ERR_KEYVAL, "invalid datatype keyval %d", keyval);
+  get_attr(t->attrs, keyval, val, flag);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Type_delete_attr(MPI_Datatype type, int keyval)
+{
+  MPI_ENTER("MPI_Type_delete_attr");
+  CHECK_ANY_TYPE(type, t, "datatype");
+  CHECK(kv_any(keyval, KV_TYPE), MPI_COMM_WORLD, MPI_ERR_KEYVAL, "invalid datatype keyval %d", keyval);
+  attr_t **p = find(&t->attrs, keyval);
+  CHECK(*p, MPI_COMM_WORLD, MPI_ERR_KEYVAL, "no attribute for keyval %d", keyval);
+  int err = del_attr(type, p, KV_TYPE);
+  CHECK(!err, MPI_COMM_WORLD, err, "the delete callback of keyval %d failed", keyval);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int attr_type_copy_all(dt_t *old, MPI_Datatype h, dt_t *new_) { return copy_all(old->attrs, h, &new_->attrs, KV_TYPE); }
+
+int attr_type_delete_all(dt_t *t, MPI_Datatype h) { return delete_all(&t->attrs, h, KV_TYPE); }
 
 /* MPI-1 names of the same calls, still used by many programs */
 PMPI_SAME_AS(Keyval_create, Comm_create_keyval)
@@ -193,3 +289,8 @@ PMPI_ALIAS(Comm_free_keyval)
 PMPI_ALIAS(Comm_set_attr)
 PMPI_ALIAS(Comm_get_attr)
 PMPI_ALIAS(Comm_delete_attr)
+PMPI_ALIAS(Type_create_keyval)
+PMPI_ALIAS(Type_free_keyval)
+PMPI_ALIAS(Type_set_attr)
+PMPI_ALIAS(Type_get_attr)
+PMPI_ALIAS(Type_delete_attr)

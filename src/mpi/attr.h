@@ -1,8 +1,9 @@
-/* Attributes on communicators: keyvals with copy and delete callbacks, and
- * each communicator object's list of (keyval, value). */
+/* Attributes on communicators and datatypes: keyvals with copy and delete
+ * callbacks, and each object's list of (keyval, value). */
 #ifndef SIMPI_ATTR_H
 #define SIMPI_ATTR_H
 #include "../core/comm.h"
+#include "../core/datatype.h"
 
 typedef struct attr {
   int keyval;
@@ -14,4 +15,7 @@ typedef struct attr {
 int attr_copy_all(rt_comm_t *old, rt_comm_t *new_);
 /* Deletes every attribute (Comm_free), calling the delete callbacks. */
 int attr_delete_all(rt_comm_t *c);
+/* The same for a datatype (Type_dup, Type_free); h: the handle the callbacks get. */
+int attr_type_copy_all(dt_t *old, MPI_Datatype h, dt_t *new_);
+int attr_type_delete_all(dt_t *t, MPI_Datatype h);
 #endif

@@ -23,6 +23,7 @@ BODY allgather(const char *name, int nb, MPI_Info info, const void *sbuf, MPI_Co
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
+  CHECK_INTRA_IN_PLACE(sbuf, c, comm);
   CHECK_ALL_BLOCKS(sbuf, scount, stype, st, rbuf, rcount, rtype, rt, comm);
   CHECK_REQ(nb, req, comm);
   RUN(req, comm, allgather, (sbuf, (int)scount, st, rbuf, (int)rcount, rt, c));
@@ -34,10 +35,10 @@ BODY allgatherv(const char *name, int nb, MPI_Info info, const void *sbuf, int s
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
-  CHECK_INTRA(c, comm);
-  CHECK_COUNTS(rcounts, comm_size(c), comm, "recvcounts");
+  CHECK_INTRA_IN_PLACE(sbuf, c, comm);
+  CHECK_COUNTS(rcounts, comm_peer_size(c), comm, "recvcounts");
   CHECK_ARRAY(displs, comm, "displs");
-  int any = sum(rcounts, comm_size(c)) > 0;
+  int any = sum(rcounts, comm_peer_size(c)) > 0;
   CHECK_ALL_BLOCKS(sbuf, scount, stype, st, rbuf, any, rtype, rt, comm);
   CHECK_REQ(nb, req, comm);
   RUN(req, comm, allgatherv, (sbuf, scount, st, rbuf, rcounts, displs, rt, c));
@@ -49,6 +50,7 @@ BODY alltoall(const char *name, int nb, MPI_Info info, const void *sbuf, MPI_Cou
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
+  CHECK_INTRA_IN_PLACE(sbuf, c, comm);
   CHECK_ALL_BLOCKS(sbuf, scount, stype, st, rbuf, rcount, rtype, rt, comm);
   CHECK_REQ(nb, req, comm);
   RUN(req, comm, alltoall, (sbuf, (int)scount, st, rbuf, (int)rcount, rt, c));
@@ -61,8 +63,8 @@ BODY alltoallv(const char *name, int nb, MPI_Info info, const void *sbuf, const 
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
-  CHECK_INTRA(c, comm);
-  int n = comm_size(c);
+  CHECK_INTRA_IN_PLACE(sbuf, c, comm);
+  int n = comm_peer_size(c);
   const dt_t *st = NULL;
   if (sbuf != MPI_IN_PLACE) {
     CHECK_TYPE(stype, st_, comm);
@@ -88,8 +90,8 @@ BODY alltoallw(const char *name, int nb, MPI_Info info, const void *sbuf, const 
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
-  CHECK_INTRA(c, comm);
-  int n = comm_size(c), in_place = sbuf == MPI_IN_PLACE;
+  CHECK_INTRA_IN_PLACE(sbuf, c, comm);
+  int n = comm_peer_size(c), in_place = sbuf == MPI_IN_PLACE;
   if (!in_place) {
     CHECK_COUNTS(scounts, n, comm, "sendcounts");
     CHECK_ARRAY(sdispls, comm, "sdispls");

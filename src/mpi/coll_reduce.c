@@ -42,6 +42,7 @@ BODY reduce(const char *name, int nb, MPI_Info info, const void *sbuf, void *rbu
     CHECK_COMM(comm, c);                                                                                               \
     CHECK(!comm_is_inter(c) || strstr(name, "llreduce"), comm, MPI_ERR_COMM,                                           \
           "scans are not defined on intercommunicators");                                                              \
+    CHECK_INTRA_IN_PLACE(sbuf, c, comm);                                                                               \
     CHECK_VECTOR(count, type, t, op, comm);                                                                            \
     if (sbuf != MPI_IN_PLACE)                                                                                          \
       CHECK_DBUF(sbuf, count, t, comm);                                                                                \
@@ -61,7 +62,7 @@ BODY reduce_scatter(const char *name, int nb, MPI_Info info, const void *sbuf, v
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
-  CHECK_INTRA(c, comm);
+  CHECK_INTRA_IN_PLACE(sbuf, c, comm);
   CHECK_COUNTS(rcounts, comm_size(c), comm, "recvcounts");
   long total = sum(rcounts, comm_size(c));
   CHECK(total <= 0x7fffffff, comm, MPI_ERR_COUNT, "the counts add up to more than 2^31-1 elements");
@@ -81,7 +82,7 @@ BODY reduce_scatter_block(const char *name, int nb, MPI_Info info, const void *s
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
-  CHECK_INTRA(c, comm);
+  CHECK_INTRA_IN_PLACE(sbuf, c, comm);
   CHECK_VECTOR(rcount, type, t, op, comm);
   if (sbuf != MPI_IN_PLACE)
     CHECK_DBUF(sbuf, rcount, t, comm);

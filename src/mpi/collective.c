@@ -61,11 +61,11 @@ BODY gatherv(const char *name, int nb, MPI_Info info, const void *sbuf, int scou
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
-  CHECK_INTRA(c, comm);
   CHECK_ROOT(root, c, comm);
-  int at_root = AT_ROOT(c, root);
+  int at_root = AT_ROOT(c, root), n = comm_peer_size(c);
+  NOTHING_AT_PROC_NULL(COLL_GATHERV, c, root, nb, req);
   const dt_t *st = NULL, *rt = NULL;
-  if (!(at_root && sbuf == MPI_IN_PLACE)) {
+  if (!(at_root && (sbuf == MPI_IN_PLACE || comm_is_inter(c)))) {
     CHECK_NOT_IN_PLACE(sbuf, comm, "send buffer (only at the root)");
     CHECK_TYPE(stype, st_, comm);
     CHECK_COUNT(scount, comm);
@@ -74,10 +74,10 @@ BODY gatherv(const char *name, int nb, MPI_Info info, const void *sbuf, int scou
   }
   if (at_root) {
     CHECK_TYPE(rtype, rt_, comm);
-    CHECK_COUNTS(rcounts, comm_size(c), comm, "recvcounts");
+    CHECK_COUNTS(rcounts, n, comm, "recvcounts");
     CHECK_ARRAY(displs, comm, "displs");
     CHECK_NOT_IN_PLACE(rbuf, comm, "receive buffer");
-    CHECK_DBUF(rbuf, (int)(sum(rcounts, comm_size(c)) > 0), rt_, comm);
+    CHECK_DBUF(rbuf, (int)(sum(rcounts, n) > 0), rt_, comm);
     CHECK_NOT_ALIASED(sbuf, rbuf, scount, comm);
     rt = rt_;
   }
@@ -120,20 +120,20 @@ BODY scatterv(const char *name, int nb, MPI_Info info, const void *sbuf, const i
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
-  CHECK_INTRA(c, comm);
   CHECK_ROOT(root, c, comm);
-  int at_root = AT_ROOT(c, root);
+  int at_root = AT_ROOT(c, root), n = comm_peer_size(c);
+  NOTHING_AT_PROC_NULL(COLL_SCATTERV, c, root, nb, req);
   const dt_t *st = NULL, *rt = NULL;
   if (at_root) {
     CHECK_TYPE(stype, st_, comm);
-    CHECK_COUNTS(scounts, comm_size(c), comm, "sendcounts");
+    CHECK_COUNTS(scounts, n, comm, "sendcounts");
     CHECK_ARRAY(displs, comm, "displs");
     CHECK_NOT_IN_PLACE(sbuf, comm, "send buffer");
-    CHECK_DBUF(sbuf, (int)(sum(scounts, comm_size(c)) > 0), st_, comm);
+    CHECK_DBUF(sbuf, (int)(sum(scounts, n) > 0), st_, comm);
     CHECK_NOT_ALIASED(sbuf, rbuf, rcount, comm);
     st = st_;
   }
-  if (!(at_root && rbuf == MPI_IN_PLACE)) {
+  if (!(at_root && (rbuf == MPI_IN_PLACE || comm_is_inter(c)))) {
     CHECK_NOT_IN_PLACE(rbuf, comm, "receive buffer (only at the root)");
     CHECK_TYPE(rtype, rt_, comm);
     CHECK_COUNT(rcount, comm);

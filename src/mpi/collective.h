@@ -22,9 +22,10 @@
                          : (root) >= 0 && (root) < comm_size(c),                                                       \
         comm, MPI_ERR_ROOT, "invalid root %d (communicator size %d)", root, comm_size(c))
 #define AT_ROOT(c, root) (comm_is_inter(c) ? (root) == MPI_ROOT : comm_rank(c) == (root))
-/* The collectives that exist on intercommunicators here. */
-#define CHECK_INTRA(c, comm)                                                                                           \
-  CHECK(!comm_is_inter(c), comm, MPI_ERR_COMM, "this collective is not supported on intercommunicators")
+/* MPI_IN_PLACE has no meaning on intercommunicators. */
+#define CHECK_INTRA_IN_PLACE(buf, c, comm)                                                                             \
+  CHECK(!comm_is_inter(c) || (buf) != MPI_IN_PLACE, comm, MPI_ERR_BUFFER,                                            \
+        "MPI_IN_PLACE is not allowed on intercommunicators")
 #define CHECK_OP(op, t, h, comm)                                                                                       \
   do {                                                                                                                 \
     CHECK(op_valid(op), comm, MPI_ERR_OP, "invalid operation (0x%x)", (unsigned)(op));                               \

@@ -12,6 +12,29 @@ enum { MADE_DUP = 1, MADE_SPLIT, MADE_CREATE, MADE_CREATE_GROUP, MADE_INTER, MAD
 int comm_create_from(rt_rank_t *self, rt_comm_t *c, rt_group_t *g, int kind, int tag, MPI_Comm *newcomm);
 /* Comm_split with a kind of its own (so that topology splits do not pair with user ones). */
 int comm_split_kind(rt_rank_t *self, rt_comm_t *c, int color, int key, int kind, MPI_Comm *newcomm);
+/* The agreement of a constructor: the core that the members of a new
+ * communicator share, found under (parent, kind, key) when another member
+ * made it, else made by build(arg); repeated calls pair up in call order. */
+comm_core_t *comm_agree(const void *parent, int kind, const long key[3], comm_core_t *(*build)(void *), void *arg);
+/* Builds an intracommunicator core of a comm_list. */
+struct comm_list {
+  int n;
+  const int *w;
+};
+comm_core_t *comm_build_list(void *arg);
+/* c's members as world ranks, in rank order (free it). */
+int *comm_member_list(const rt_comm_t *c);
+/* The world ranks w[i] of the n members whose pairs[2i] (color) is color,
+ * ordered by pairs[2i + 1] (key), then by i; *k of them (free it). */
+int *comm_split_members(const int *pairs, int n, int color, const int *w, int *k);
+/* Intercommunicators (comm_inter.c): build an intercommunicator core from
+ * an inter_list, and split one (color MPI_UNDEFINED: no new communicator). */
+struct inter_list {
+  int n[2];
+  const int *w[2];
+};
+comm_core_t *comm_build_inter(void *arg);
+void comm_inter_split(rt_comm_t *c, int color, int key, int kind, MPI_Comm *newcomm);
 /* A duplicate of intracommunicator c for the library's own use (windows):
  * no attribute copies, not traced. */
 int comm_dup_quiet(rt_rank_t *self, rt_comm_t *c, MPI_Comm *newcomm);

@@ -1,5 +1,6 @@
 /* Environment calls: Init/Finalize/Abort, the clock, versions, processor
  * name, thread levels; and the entry/exit bookkeeping of every MPI call. */
+#include "attr.h"
 #include "mpi_impl.h"
 #include "request.h"
 #include "../action/trace.h"
@@ -11,6 +12,22 @@
 #include <string.h>
 
 void *mpi_binding_pc;
+
+/* A call made before MPI_Init or after MPI_Finalize that the standard allows there (the
+ * MPI_Info calls): it is not timed. It never blocks, so one flag serves every rank. */
+static int outside_call;
+
+rt_rank_t *mpi_enter_any(const char *name, void *pc)
+{
+  rt_rank_t *r = rt_self;
+  if (r && (!r->initialized || r->finalized)) {
+    r->call = name;
+    r->call_pc = pc;
+    outside_call = 1;
+    return r;
+  }
+  return mpi_enter(name, pc);
+}
 
 rt_rank_t *mpi_enter(const char *name, void *pc)
 {
@@ -35,6 +52,10 @@ rt_rank_t *mpi_enter(const char *name, void *pc)
 
 void mpi_leave(rt_rank_t *r)
 {
+  if (outside_call) {
+    outside_call = 0;
+    return;
+  }
   if (rt_opts.stats)
     rt_stats_call(r, kern_now() - r->mpi_t0);
   if (rt_opts.timeline)
@@ -101,6 +122,9 @@ int PMPI_Finalized(int *flag)
 int PMPI_Finalize(void)
 {
   MPI_ENTER("MPI_Finalize");
+  /* first of all, as if MPI_COMM_SELF were freed: its attributes' delete callbacks, last set first */
+  int err = attr_delete_all(comm_get(MPI_COMM_SELF));
+  CHECK(!err, MPI_COMM_SELF, err, "an attribute delete callback of MPI_COMM_SELF failed (error %d)", err);
   act_bsend_flush(0);
   if (self->live_requests > 0) {
     rt_warn("rank %d: MPI_Finalize with %ld pending request%s (never completed or freed):", self->id,

@@ -176,8 +176,9 @@ int PMPI_Add_error_code(int errorclass, int *errorcode)
   MPI_ENTER("MPI_Add_error_code");
   CHECK(errorcode, MPI_COMM_WORLD, MPI_ERR_ARG, "errorcode is NULL");
   user_code_t *u = user_code(errorclass);
-  CHECK(u && u->cls == errorclass, MPI_COMM_WORLD, MPI_ERR_ARG, "%d is not an error class added by the program",
-        errorclass);
+  int predefined = errorclass > 0 && errorclass < NCLASSES && class_names[errorclass];
+  CHECK(predefined || (u && u->cls == errorclass), MPI_COMM_WORLD, MPI_ERR_ARG,
+        "%d is neither a predefined error class nor one added by the program", errorclass);
   *errorcode = add_code(errorclass);
   MPI_LEAVE(MPI_SUCCESS);
 }

@@ -1,5 +1,5 @@
 /* Info objects (MPI 3.1 section 9): create, set, get, delete, keys, dup,
- * free, and MPI 4.0's get_string and create_env; MPI_INFO_ENV describes how the program was started; communicators
+ * free, and MPI 4.0's get_string and create_env (all of them also before MPI_Init and after MPI_Finalize); MPI_INFO_ENV describes how the program was started; communicators
  * keep the hints they were given (Comm_set_info/get_info). */
 #define _GNU_SOURCE /* program_invocation_name */
 #include "info.h"
@@ -84,7 +84,19 @@ MPI_Info info_dup(MPI_Info h)
 
 int info_valid(MPI_Info h) { return h == MPI_INFO_NULL || get(h); }
 
-MPI_Info info_used(MPI_Info h) { return h != MPI_INFO_NULL ? info_dup(h) : ht_add(&infos, calloc(1, sizeof(info_t))); }
+MPI_Info info_used(MPI_Info h, const char *const *known)
+{
+  info_t *out = calloc(1, sizeof *out), *in = h != MPI_INFO_NULL ? get(h) : NULL;
+  for (; *known; known++) {
+    char key[MPI_MAX_INFO_KEY + 1];
+    const char *dflt = strchr(*known, '=');
+    snprintf(key, sizeof key, "%.*s", dflt ? (int)(dflt - *known) : (int)strlen(*known), *known);
+    entry_t *e = in ? find(in, key) : NULL;
+    if (e || dflt)
+      set(out, key, e ? e->val : dflt + 1);
+  }
+  return ht_add(&infos, out);
+}
 
 void info_release(MPI_Info h)
 {
@@ -103,7 +115,7 @@ void info_release(MPI_Info h)
 
 int PMPI_Info_create(MPI_Info *info)
 {
-  MPI_ENTER("MPI_Info_create");
+  MPI_ENTER_ANY("MPI_Info_create");
   CHECK(info, MPI_COMM_WORLD, MPI_ERR_ARG, "info is NULL");
   *info = ht_add(&infos, calloc(1, sizeof(info_t)));
   MPI_LEAVE(MPI_SUCCESS);
@@ -111,7 +123,7 @@ int PMPI_Info_create(MPI_Info *info)
 
 int PMPI_Info_set(MPI_Info info, const char *key, const char *value)
 {
-  MPI_ENTER("MPI_Info_set");
+  MPI_ENTER_ANY("MPI_Info_set");
   CHECK_INFO(info, in);
   CHECK_KEY(key);
   CHECK(value && strlen(value) <= MPI_MAX_INFO_VAL, MPI_COMM_WORLD, MPI_ERR_INFO_VALUE,
@@ -122,7 +134,7 @@ int PMPI_Info_set(MPI_Info info, const char *key, const char *value)
 
 int PMPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int *flag)
 {
-  MPI_ENTER("MPI_Info_get");
+  MPI_ENTER_ANY("MPI_Info_get");
   CHECK_INFO(info, in);
   CHECK_KEY(key);
   CHECK(valuelen >= 0 && value && flag, MPI_COMM_WORLD, MPI_ERR_ARG, "invalid value buffer");
@@ -137,7 +149,7 @@ int PMPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int
 /* MPI 4.0: the value and the size it needs, with its terminating null. */
 int PMPI_Info_get_string(MPI_Info info, const char *key, int *buflen, char *value, int *flag)
 {
-  MPI_ENTER("MPI_Info_get_string");
+  MPI_ENTER_ANY("MPI_Info_get_string");
   CHECK_INFO(info, in);
   CHECK_KEY(key);
   CHECK(buflen && flag && *buflen >= 0, MPI_COMM_WORLD, MPI_ERR_ARG, "buflen is NULL or negative, or flag is NULL");
@@ -154,7 +166,7 @@ int PMPI_Info_get_string(MPI_Info info, const char *key, int *buflen, char *valu
 
 int PMPI_Info_get_valuelen(MPI_Info info, const char *key, int *valuelen, int *flag)
 {
-  MPI_ENTER("MPI_Info_get_valuelen");
+  MPI_ENTER_ANY("MPI_Info_get_valuelen");
   CHECK_INFO(info, in);
   CHECK_KEY(key);
   entry_t *e = find(in, key);
@@ -196,7 +208,7 @@ int PMPI_Info_create_env(int argc, char *argv[], MPI_Info *info)
 
 int PMPI_Info_delete(MPI_Info info, const char *key)
 {
-  MPI_ENTER("MPI_Info_delete");
+  MPI_ENTER_ANY("MPI_Info_delete");
   CHECK_INFO(info, in);
   CHECK_KEY(key);
   entry_t **p = &in->head;
@@ -213,7 +225,7 @@ int PMPI_Info_delete(MPI_Info info, const char *key)
 
 int PMPI_Info_get_nkeys(MPI_Info info, int *nkeys)
 {
-  MPI_ENTER("MPI_Info_get_nkeys");
+  MPI_ENTER_ANY("MPI_Info_get_nkeys");
   CHECK_INFO(info, in);
   int n = 0;
   for (entry_t *e = in->head; e; e = e->next)
@@ -224,7 +236,7 @@ int PMPI_Info_get_nkeys(MPI_Info info, int *nkeys)
 
 int PMPI_Info_get_nthkey(MPI_Info info, int n, char *key)
 {
-  MPI_ENTER("MPI_Info_get_nthkey");
+  MPI_ENTER_ANY("MPI_Info_get_nthkey");
   CHECK_INFO(info, in);
   entry_t *e = in->head;
   for (int i = 0; e && i < n; i++)
@@ -236,7 +248,7 @@ int PMPI_Info_get_nthkey(MPI_Info info, int n, char *key)
 
 int PMPI_Info_dup(MPI_Info info, MPI_Info *newinfo)
 {
-  MPI_ENTER("MPI_Info_dup");
+  MPI_ENTER_ANY("MPI_Info_dup");
   CHECK_INFO(info, in);
   (void)in;
   *newinfo = info_dup(info);
@@ -245,7 +257,7 @@ int PMPI_Info_dup(MPI_Info info, MPI_Info *newinfo)
 
 int PMPI_Info_free(MPI_Info *info)
 {
-  MPI_ENTER("MPI_Info_free");
+  MPI_ENTER_ANY("MPI_Info_free");
   CHECK(info && *info != MPI_INFO_ENV, MPI_COMM_WORLD, MPI_ERR_INFO, "invalid info object");
   CHECK_INFO(*info, in);
   destroy(in);
@@ -267,12 +279,15 @@ int PMPI_Comm_set_info(MPI_Comm comm, MPI_Info info)
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-int PMPI_Comm_get_info(MPI_Comm comm, MPI_Info *info_used)
+int PMPI_Comm_get_info(MPI_Comm comm, MPI_Info *used)
 {
   MPI_ENTER("MPI_Comm_get_info");
   CHECK_COMM(comm, c);
-  CHECK(info_used, comm, MPI_ERR_ARG, "info_used is NULL");
-  *info_used = c->info != MPI_INFO_NULL ? info_dup(c->info) : ht_add(&infos, calloc(1, sizeof(info_t)));
+  CHECK(used, comm, MPI_ERR_ARG, "info_used is NULL");
+  /* the hints in effect: the standard's communicator assertions */
+  static const char *const known[] = {"mpi_assert_no_any_tag", "mpi_assert_no_any_source", "mpi_assert_exact_length",
+                                      "mpi_assert_allow_overtaking", NULL};
+  *used = info_used(c->info, known);
   MPI_LEAVE(MPI_SUCCESS);
 }
 

@@ -5,7 +5,9 @@
 /* A new handle with the same contents (MPI_INFO_NULL stays null). */
 MPI_Info info_dup(MPI_Info h);
 int info_valid(MPI_Info h); /* MPI_INFO_NULL or a live info */
-/* What a get_info call returns for an object holding h: a copy, or an empty info. */
-MPI_Info info_used(MPI_Info h);
+/* What a get_info call returns for an object holding h: a new info with h's values of the keys
+ * in known (NULL-terminated; "key=value" gives a default), the hints in effect; other keys are
+ * ignored, as MPICH does. */
+MPI_Info info_used(MPI_Info h, const char *const *known);
 void info_release(MPI_Info h); /* frees an object's own copy */
 #endif

@@ -15,6 +15,9 @@
 rt_rank_t *mpi_enter(const char *name, void *pc);
 void mpi_leave(rt_rank_t *r);
 #define MPI_ENTER(name) rt_rank_t *self = mpi_enter(name, MPI_CALLER())
+/* The same for a call allowed before MPI_Init and after MPI_Finalize (MPI 4.0, 11.2.1). */
+rt_rank_t *mpi_enter_any(const char *name, void *pc);
+#define MPI_ENTER_ANY(name) rt_rank_t *self = mpi_enter_any(name, MPI_CALLER())
 /* The user's call site: the caller of the entry point, or the caller of the
  * language binding that called it (binding.h). */
 #define MPI_CALLER() mpi_caller(__builtin_return_address(0))
@@ -67,6 +70,16 @@ const char *mpi_bad_comm(MPI_Comm h);
         : (h) == MPI_DATATYPE_NULL ? "the datatype is MPI_DATATYPE_NULL (0x%x)"                                      \
                                    : "invalid datatype (0x%x)",                                                      \
         (unsigned)(h))
+/* A single-completion call (Recv, Wait, Test, Probe, Mrecv ...) fills the status but leaves
+ * its MPI_ERROR as it was (MPI 4.0, 3.2.5): only the multiple-completion calls set it. */
+static inline void mpi_status_out(MPI_Status *dst, const MPI_Status *src)
+{
+  if (dst == MPI_STATUS_IGNORE)
+    return;
+  int keep = dst->MPI_ERROR;
+  *dst = *src;
+  dst->MPI_ERROR = keep;
+}
 /* Type calls that accept uncommitted types; name says which argument. */
 #define CHECK_ANY_TYPE(h, t, name)                                                                                     \
   dt_t *t = dt_lookup(h);                                                                                              \

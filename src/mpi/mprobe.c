@@ -47,8 +47,7 @@ static int mprobe(rt_rank_t *self, int source, int tag, MPI_Comm comm, int block
     *msg = (message_t){m, st, comm};
     *message = ht_add(&messages, msg);
   }
-  if (status != MPI_STATUS_IGNORE)
-    *status = st;
+  mpi_status_out(status, &st);
   return MPI_SUCCESS;
 }
 
@@ -97,8 +96,7 @@ static int mrecv_wait(rt_rank_t *self, void *buf, MPI_Count count, MPI_Datatype 
   if (err)
     return err;
   act_wait(r);
-  if (status != MPI_STATUS_IGNORE)
-    *status = r->st;
+  mpi_status_out(status, &r->st);
   err = r->st.MPI_ERROR == MPI_ERR_TRUNCATE ? req_truncated(self, r) : MPI_SUCCESS;
   p2p_req_free(r);
   return err;

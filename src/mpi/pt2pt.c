@@ -36,8 +36,8 @@ static int post(rt_rank_t *self, enum p2p_kind kind, enum p2p_mode mode, const v
   act_start(r);
   act_wait(r);
   int e = r->kind == P2P_RECV ? r->st.MPI_ERROR : MPI_SUCCESS;
-  if (status != MPI_STATUS_IGNORE && kind == P2P_RECV)
-    *status = r->st;
+  if (kind == P2P_RECV)
+    mpi_status_out(status, &r->st);
   if (e == MPI_ERR_TRUNCATE)
     e = req_truncated(self, r);
   p2p_req_free(r);
@@ -184,8 +184,7 @@ static int sendrecv(rt_rank_t *self, const void *sbuf, int scount, MPI_Datatype 
   act_wait(s);
   act_wait(r);
   int e = r->st.MPI_ERROR;
-  if (status != MPI_STATUS_IGNORE)
-    *status = r->st;
+  mpi_status_out(status, &r->st);
   if (e == MPI_ERR_TRUNCATE)
     e = req_truncated(self, r);
   p2p_req_free(s);
@@ -335,7 +334,7 @@ static int probe(rt_rank_t *self, int source, int tag, MPI_Comm comm, int block,
     if (!found)
       return MPI_SUCCESS;
   }
-  if (status != MPI_STATUS_IGNORE)
+  if (status != MPI_STATUS_IGNORE) /* Probe and Iprobe do set MPI_ERROR, as MPICH */
     *status = st;
   return MPI_SUCCESS;
 }

@@ -1,5 +1,6 @@
 /* Requests: handle table, argument checks shared by every send and receive,
- * and the Wait/Test families, Cancel, Request_free, Start. */
+ * the Wait/Test families, Request_get_status, Cancel, Request_free, Start,
+ * and generalized requests (Grequest_start/complete). */
 #include "request.h"
 #include "../action/action.h"
 #include "../core/handles.h"
@@ -44,7 +45,8 @@ static void handle_release(p2p_req_t *r)
 void req_report_pending(rt_rank_t *self)
 {
   static const char *what[] = {[P2P_SEND] = "a send", [P2P_RECV] = "a receive", [P2P_COLL] = "a collective",
-                               [P2P_RMA] = "a one-sided operation", [P2P_FLUSH] = "a flush"};
+                               [P2P_RMA] = "a one-sided operation", [P2P_FLUSH] = "a flush",
+                               [P2P_GREQ] = "a generalized request"};
   int shown = 0;
   for (int i = 1; i < requests.cap && shown < 5; i++) {
     p2p_req_t *r = requests.objs[i];
@@ -166,10 +168,29 @@ static void empty_status(MPI_Status *st)
   st->simpi_cancelled = 0;
 }
 
-/* After r finished: status, error, and the handle's fate. Returns the error. */
-static int complete(rt_rank_t *self, MPI_Request *h, MPI_Status *st)
+static int active(MPI_Request h);
+
+/* A generalized request's callbacks (in its p2p request's owned). */
+typedef struct greq {
+  MPI_Grequest_query_function *query;
+  MPI_Grequest_free_function *free;
+  MPI_Grequest_cancel_function *cancel;
+  void *extra;
+  int freed; /* MPI_Request_free came before MPI_Grequest_complete: free callback already called */
+} greq_t;
+
+/* The status of finished r (its query callback for a generalized request); returns its error. */
+static int status_of(p2p_req_t *r, MPI_Status *st)
 {
-  p2p_req_t *r = req_get(*h);
+  MPI_Status mine;
+  if (r->kind == P2P_GREQ) {
+    greq_t *g = r->owned;
+    empty_status(&mine);
+    int err = g->query(g->extra, &mine);
+    if (st != MPI_STATUS_IGNORE)
+      *st = mine;
+    return err ? err : mine.MPI_ERROR;
+  }
   int err = r->kind == P2P_RECV ? r->st.MPI_ERROR : MPI_SUCCESS;
   if (st != MPI_STATUS_IGNORE) {
     if (r->kind == P2P_RECV || r->cancelled)
@@ -178,16 +199,66 @@ static int complete(rt_rank_t *self, MPI_Request *h, MPI_Status *st)
       empty_status(st);
     st->MPI_ERROR = err;
   }
+  return err;
+}
+
+/* Releases finished r and its handle; a generalized request's free callback may fail. */
+static int release(p2p_req_t *r)
+{
+  greq_t *g = r->kind == P2P_GREQ ? r->owned : NULL;
+  int err = g && !g->freed ? g->free(g->extra) : MPI_SUCCESS;
+  handle_release(r);
+  if (r->also)
+    p2p_req_free(r->also);
+  p2p_req_free(r);
+  return err;
+}
+
+/* After r finished: status, error, and the handle's fate. Returns the error. */
+static int complete(rt_rank_t *self, MPI_Request *h, MPI_Status *st)
+{
+  p2p_req_t *r = req_get(*h);
+  int err = status_of(r, st);
   r->active = 0;
   if (err == MPI_ERR_TRUNCATE)
     err = req_truncated(self, r);
   if (!r->persistent) {
-    handle_release(r);
-    if (r->also)
-      p2p_req_free(r->also);
-    p2p_req_free(r);
+    int ferr = release(r);
     *h = MPI_REQUEST_NULL;
+    if (ferr && !err)
+      err = mpi_error(self, MPI_COMM_WORLD, ferr, "the free callback of a generalized request failed (%d)", ferr);
   }
+  return err;
+}
+
+/* A generalized request not completed yet: nothing but its own rank can complete it. */
+static int greq_pending(MPI_Request h)
+{
+  p2p_req_t *r = req_get(h);
+  return r && r->active && r->kind == P2P_GREQ && !r->done;
+}
+
+/* Waiting for reqs would never end: all of them (all) or every active one are pending generalized requests. */
+static int greq_blocks(int n, MPI_Request reqs[], int all)
+{
+  int pending = 0, others = 0;
+  for (int i = 0; i < n; i++) {
+    pending += greq_pending(reqs[i]);
+    others += active(reqs[i]) && !greq_pending(reqs[i]);
+  }
+  return pending && (all || !others);
+}
+#define CHECK_GREQ(n, reqs, all)                                                                                       \
+  CHECK(!greq_blocks(n, reqs, all), MPI_COMM_WORLD, MPI_ERR_REQUEST,                                                   \
+        "waiting for a generalized request that MPI_Grequest_complete has not completed: only this rank could "     \
+        "complete it")
+
+/* complete() for the single-completion calls: the status's MPI_ERROR stays as it was */
+static int complete_one(rt_rank_t *self, MPI_Request *h, MPI_Status *st)
+{
+  MPI_Status mine;
+  int err = complete(self, h, st == MPI_STATUS_IGNORE ? st : &mine);
+  mpi_status_out(st, &mine);
   return err;
 }
 
@@ -205,8 +276,9 @@ int PMPI_Wait(MPI_Request *request, MPI_Status *status)
     empty_status(status);
     MPI_LEAVE(MPI_SUCCESS);
   }
+  CHECK_GREQ(1, request, 1);
   act_wait(req_get(*request));
-  MPI_LEAVE(complete(self, request, status));
+  MPI_LEAVE(complete_one(self, request, status));
 }
 
 int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
@@ -223,7 +295,7 @@ int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
   poll_after(POLL_TEST, *flag);
   if (!*flag)
     MPI_LEAVE(MPI_SUCCESS);
-  MPI_LEAVE(complete(self, request, status));
+  MPI_LEAVE(complete_one(self, request, status));
 }
 
 #define CHECK_ARRAY(n, reqs)                                                                                           \
@@ -240,6 +312,7 @@ int PMPI_Waitall(int count, MPI_Request reqs[], MPI_Status sts[])
 {
   MPI_ENTER("MPI_Waitall");
   CHECK_ARRAY(count, reqs);
+  CHECK_GREQ(count, reqs, 1);
   int err = MPI_SUCCESS;
   for (int i = 0; i < count; i++) {
     if (!active(reqs[i])) {
@@ -266,6 +339,7 @@ int PMPI_Waitany(int count, MPI_Request reqs[], int *index, MPI_Status *status)
 {
   MPI_ENTER("MPI_Waitany");
   CHECK_ARRAY(count, reqs);
+  CHECK_GREQ(count, reqs, 0);
   p2p_req_t **rs = gather_reqs(count, reqs);
   int i = act_wait_any(rs, count);
   free(rs);
@@ -275,7 +349,7 @@ int PMPI_Waitany(int count, MPI_Request reqs[], int *index, MPI_Status *status)
     MPI_LEAVE(MPI_SUCCESS);
   }
   *index = i;
-  MPI_LEAVE(complete(self, &reqs[i], status));
+  MPI_LEAVE(complete_one(self, &reqs[i], status));
 }
 
 /* Completes every active request that is done; returns how many. known: the
@@ -308,6 +382,7 @@ int PMPI_Waitsome(int incount, MPI_Request reqs[], int *outcount, int idx[], MPI
 {
   MPI_ENTER("MPI_Waitsome");
   CHECK_ARRAY(incount, reqs);
+  CHECK_GREQ(incount, reqs, 0);
   if (!any_active(incount, reqs)) {
     *outcount = MPI_UNDEFINED;
     MPI_LEAVE(MPI_SUCCESS);
@@ -350,7 +425,7 @@ int PMPI_Testany(int count, MPI_Request reqs[], int *index, int *flag, MPI_Statu
       poll_after(POLL_TESTANY, 1);
       *flag = 1;
       *index = i;
-      MPI_LEAVE(complete(self, &reqs[i], status));
+      MPI_LEAVE(complete_one(self, &reqs[i], status));
     }
   poll_after(POLL_TESTANY, 0);
   *flag = 0;
@@ -390,6 +465,20 @@ int PMPI_Request_free(MPI_Request *request)
   p2p_req_t *r = req_get(*request);
   CHECK(r->kind != P2P_COLL || !r->active || r->done, MPI_COMM_WORLD, MPI_ERR_REQUEST,
         "an active nonblocking collective request cannot be freed (MPI 3.1, 5.12)");
+  if (r->kind == P2P_GREQ && r->active && !r->done) { /* its free callback now (as MPICH), the rest at completion */
+    greq_t *g = r->owned;
+    g->freed = 1;
+    *request = MPI_REQUEST_NULL;
+    int err = g->free(g->extra);
+    CHECK(!err, MPI_COMM_WORLD, err, "the free callback of a generalized request failed (%d)", err);
+    MPI_LEAVE(MPI_SUCCESS);
+  }
+  if (r->kind == P2P_GREQ) {
+    int err = release(r);
+    *request = MPI_REQUEST_NULL;
+    CHECK(!err, MPI_COMM_WORLD, err, "the free callback of a generalized request failed (%d)", err);
+    MPI_LEAVE(MPI_SUCCESS);
+  }
   handle_release(r);
   if (r->kind == P2P_COLL && r->persistent)
     act_persist_free(r);
@@ -411,7 +500,69 @@ int PMPI_Cancel(MPI_Request *request)
   CHECK(request && req_get(*request), MPI_COMM_WORLD, MPI_ERR_REQUEST, "invalid request");
   CHECK(req_get(*request)->kind != P2P_COLL, MPI_COMM_WORLD, MPI_ERR_REQUEST,
         "a nonblocking collective request cannot be cancelled (MPI 3.1, 5.12)");
-  act_cancel(req_get(*request)); /* sends are never cancelled: they complete normally */
+  p2p_req_t *r = req_get(*request);
+  if (r->kind == P2P_GREQ) {
+    greq_t *g = r->owned;
+    int err = r->active ? g->cancel(g->extra, r->done) : MPI_SUCCESS;
+    CHECK(!err, MPI_COMM_WORLD, err, "the cancel callback of a generalized request failed (%d)", err);
+    MPI_LEAVE(MPI_SUCCESS);
+  }
+  act_cancel(r); /* a send only while no receive matched it; otherwise it completes normally */
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
+{
+  MPI_ENTER("MPI_Request_get_status");
+  CHECK(req_valid(request) && flag, MPI_COMM_WORLD, MPI_ERR_REQUEST, "invalid request");
+  if (!active(request)) {
+    *flag = 1;
+    empty_status(status);
+    MPI_LEAVE(MPI_SUCCESS);
+  }
+  poll_before(POLL_TEST);
+  *flag = act_test(req_get(request));
+  poll_after(POLL_TEST, *flag);
+  if (*flag) { /* the request stays as it is */
+    MPI_Status mine;
+    status_of(req_get(request), &mine);
+    mpi_status_out(status, &mine);
+  }
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Grequest_start(MPI_Grequest_query_function *query_fn, MPI_Grequest_free_function *free_fn,
+                        MPI_Grequest_cancel_function *cancel_fn, void *extra_state, MPI_Request *request)
+{
+  MPI_ENTER("MPI_Grequest_start");
+  CHECK(query_fn && free_fn && cancel_fn && request, MPI_COMM_WORLD, MPI_ERR_ARG, "null argument");
+  p2p_req_t *r = p2p_req_new();
+  r->kind = P2P_GREQ;
+  r->owner = self->id;
+  r->peer = MPI_PROC_NULL; /* nothing to trace */
+  r->peer_world = -1;
+  r->nonblocking = 1;
+  r->active = 1;
+  r->dt = dt_get(MPI_BYTE);
+  r->comm = MPI_COMM_SELF;
+  greq_t *g = malloc(sizeof *g);
+  *g = (greq_t){query_fn, free_fn, cancel_fn, extra_state, 0};
+  r->owned = g;
+  *request = req_handle_new(r);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Grequest_complete(MPI_Request request)
+{
+  MPI_ENTER("MPI_Grequest_complete");
+  p2p_req_t *r = req_get(request);
+  CHECK(r && r->kind == P2P_GREQ && r->active && !r->done, MPI_COMM_WORLD, MPI_ERR_REQUEST,
+        "not a pending generalized request");
+  r->done = 1;
+  if (((greq_t *)r->owned)->freed) {
+    int err = release(r);
+    CHECK(!err, MPI_COMM_WORLD, err, "the free callback of a generalized request failed (%d)", err);
+  }
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -455,6 +606,9 @@ PMPI_ALIAS(Testany)
 PMPI_ALIAS(Testall)
 PMPI_ALIAS(Request_free)
 PMPI_ALIAS(Cancel)
+PMPI_ALIAS(Request_get_status)
+PMPI_ALIAS(Grequest_start)
+PMPI_ALIAS(Grequest_complete)
 PMPI_ALIAS(Test_cancelled)
 PMPI_ALIAS(Start)
 PMPI_ALIAS(Startall)

@@ -45,6 +45,42 @@ static int first_ranks(rt_rank_t *self, rt_comm_t *c, int n, int kind, MPI_Comm 
   return err;
 }
 
+/* Dims_create's search: the free dimensions cur[0..n) (non-increasing) whose product is
+ * the nodes left and whose spread cur[0] - cur[n-1] is the smallest (then whose smallest one is
+ * the largest, then the next smallest ...); best holds the first found. */
+typedef struct {
+  int *cur, *best, n, total, *div, ndiv;
+} balance_t;
+
+static void balance(balance_t *b, int k, int left, int most)
+{
+  if (k == b->n - 1) {
+    if (left > most)
+      return;
+    b->cur[k] = left;
+    /* ties: the larger smallest one, then the larger next smallest ... (as MPICH) */
+    long spread = b->cur[0] - left, bspread = b->best[0] - b->best[b->n - 1];
+    int i = b->n - 1;
+    while (i > 0 && b->cur[i] == b->best[i])
+      i--;
+    if (b->best[0] < 0 || spread < bspread || (spread == bspread && b->cur[i] > b->best[i]))
+      memcpy(b->best, b->cur, sizeof *b->cur * (size_t)b->n);
+    return;
+  }
+  for (int i = b->ndiv - 1; i >= 0; i--) {
+    long d = b->div[i];
+    if (d > most || left % d)
+      continue;
+    long p = 1; /* d is the largest of the n - k left: d^(n-k) >= left */
+    for (int j = k; j < b->n && p < left; j++)
+      p *= d;
+    if (p < left)
+      break;
+    b->cur[k] = (int)d;
+    balance(b, k + 1, (int)(left / d), (int)d);
+  }
+}
+
 int PMPI_Dims_create(int nnodes, int ndims, int dims[])
 {
   MPI_ENTER("MPI_Dims_create");
@@ -63,37 +99,23 @@ int PMPI_Dims_create(int nnodes, int ndims, int dims[])
     CHECK(rest == 1, MPI_COMM_WORLD, MPI_ERR_DIMS, "the dimensions do not multiply to %d", nnodes);
     MPI_LEAVE(MPI_SUCCESS);
   }
-  /* prime factors, largest first, each given to the smallest free dimension */
-  int *f = malloc(sizeof *f * 32), nf = 0;
-  for (int p = 2; (long)p * p <= rest; p++)
-    while (rest % p == 0) {
-      f[nf++] = p;
-      rest /= p;
-    }
-  if (rest > 1)
-    f[nf++] = rest;
-  int *fr = calloc((size_t)nfree, sizeof *fr);
-  for (int i = 0; i < nfree; i++)
-    fr[i] = 1;
-  for (int k = nf - 1; k >= 0; k--) {
-    int m = 0;
-    for (int i = 1; i < nfree; i++)
-      if (fr[i] < fr[m])
-        m = i;
-    fr[m] *= f[k];
-  }
-  for (int i = 0; i < nfree; i++) /* non-increasing order */
-    for (int j = i + 1; j < nfree; j++)
-      if (fr[j] > fr[i]) {
-        int t = fr[i];
-        fr[i] = fr[j];
-        fr[j] = t;
-      }
+  /* the most balanced factorization (smallest largest-minus-smallest), non-increasing */
+  balance_t b = {calloc((size_t)nfree, sizeof(int)), calloc((size_t)nfree, sizeof(int)), nfree, rest, NULL, 0};
+  b.div = malloc(sizeof *b.div * 2048);
+  for (long d = 1; d * d <= rest; d++) /* the divisors of rest, ascending (a few thousand at most) */
+    if (rest % d == 0)
+      b.div[b.ndiv++] = (int)d;
+  for (int i = b.ndiv - 1; i >= 0; i--)
+    if ((long)b.div[i] * b.div[i] != rest)
+      b.div[b.ndiv++] = rest / b.div[i];
+  b.best[0] = -1;
+  balance(&b, 0, rest, rest);
   for (int i = 0, k = 0; i < ndims; i++)
     if (dims[i] == 0)
-      dims[i] = fr[k++];
-  free(f);
-  free(fr);
+      dims[i] = b.best[k++];
+  free(b.cur);
+  free(b.best);
+  free(b.div);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -193,8 +215,10 @@ int PMPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
       per[nd++] = t->periods[i];
     } else
       color = color * t->dims[i] + co[i];
+  if (nd == 0) /* no dimension left: one zero-dimensional communicator, rank 0's (others get MPI_COMM_NULL), as MPICH */
+    color = comm_rank(comm_get(comm)) == 0 ? 0 : MPI_UNDEFINED;
   int err = comm_split_kind(self, comm_get(comm), color, key, MADE_CART, newcomm);
-  if (!err) {
+  if (!err && *newcomm != MPI_COMM_NULL) {
     install(*newcomm, topo_cart_new(nd, dims, per));
     act_comm_topo(*newcomm);
   }
@@ -229,12 +253,7 @@ int PMPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const in
     CHECK(edges[i] >= 0 && edges[i] < nnodes, comm_old, MPI_ERR_ARG, "edge %d points to node %d", i, edges[i]);
   int err = first_ranks(self, c, nnodes, MADE_GRAPH, comm_graph);
   if (!err) {
-    topo_t *t = calloc(1, sizeof *t);
-    t->kind = MPI_GRAPH;
-    t->nnodes = nnodes;
-    t->index = topo_copy_ints(index, nnodes);
-    t->edges = topo_copy_ints(edges, nedges);
-    install(*comm_graph, t);
+    install(*comm_graph, topo_graph_new(nnodes, index, edges));
     act_comm_topo(*comm_graph);
   }
   MPI_LEAVE(err);

@@ -2,6 +2,7 @@
  * subarray, darray and the MPI-1 names), Type_commit and Type_free. Each
  * checks its arguments, lets src/core/datatype.c flatten the typemap and
  * records the call for Type_get_envelope/contents. */
+#include "attr.h"
 #include "mpi_impl.h"
 #include <stdlib.h>
 
@@ -303,7 +304,15 @@ int PMPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype)
   MPI_ENTER("MPI_Type_dup");
   CHECK_ANY_TYPE(oldtype, old, "oldtype");
   CHECK_NEWTYPE(newtype);
-  MPI_LEAVE(publish(self, dt_dup(old), MPI_COMBINER_DUP, 0, NULL, 0, NULL, 1, &old, newtype));
+  int err = publish(self, dt_dup(old), MPI_COMBINER_DUP, 0, NULL, 0, NULL, 1, &old, newtype);
+  if (err == MPI_SUCCESS && (err = attr_type_copy_all(old, oldtype, dt_lookup(*newtype))) != MPI_SUCCESS) {
+    dt_t *t = dt_lookup(*newtype);
+    attr_type_delete_all(t, *newtype); /* what was copied before the failing callback */
+    dt_handle_free(*newtype);
+    *newtype = MPI_DATATYPE_NULL;
+    err = mpi_error(self, MPI_COMM_WORLD, err, "an attribute copy callback failed (error %d)", err);
+  }
+  MPI_LEAVE(err);
 }
 
 /* ---------------------------------------------------------------- arrays */
@@ -509,6 +518,8 @@ int PMPI_Type_free(MPI_Datatype *type)
   CHECK(type, MPI_COMM_WORLD, MPI_ERR_ARG, "datatype is NULL");
   CHECK_ANY_TYPE(*type, t, "datatype");
   CHECK(t->derived, MPI_COMM_WORLD, MPI_ERR_TYPE, "%s is predefined and cannot be freed", t->name);
+  int err = attr_type_delete_all(t, *type);
+  CHECK(!err, MPI_COMM_WORLD, err, "an attribute delete callback failed (error %d)", err);
   dt_handle_free(*type); /* transfers and types built from it keep their own references */
   *type = MPI_DATATYPE_NULL;
   MPI_LEAVE(MPI_SUCCESS);

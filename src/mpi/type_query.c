@@ -35,6 +35,34 @@ int PMPI_Type_get_extent(MPI_Datatype type, MPI_Aint *lb, MPI_Aint *extent)
   MPI_LEAVE(MPI_SUCCESS);
 }
 
+/* MPI-1's: the extent, lower and upper bound alone */
+int PMPI_Type_extent(MPI_Datatype type, MPI_Aint *extent)
+{
+  MPI_ENTER("MPI_Type_extent");
+  CHECK_ANY_TYPE(type, t, "datatype");
+  CHECK(extent, MPI_COMM_WORLD, MPI_ERR_ARG, "extent is NULL");
+  *extent = t->extent;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Type_lb(MPI_Datatype type, MPI_Aint *lb)
+{
+  MPI_ENTER("MPI_Type_lb");
+  CHECK_ANY_TYPE(type, t, "datatype");
+  CHECK(lb, MPI_COMM_WORLD, MPI_ERR_ARG, "displacement is NULL");
+  *lb = t->lb;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Type_ub(MPI_Datatype type, MPI_Aint *ub)
+{
+  MPI_ENTER("MPI_Type_ub");
+  CHECK_ANY_TYPE(type, t, "datatype");
+  CHECK(ub, MPI_COMM_WORLD, MPI_ERR_ARG, "displacement is NULL");
+  *ub = t->lb + t->extent;
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
 int PMPI_Type_get_extent_x(MPI_Datatype type, MPI_Count *lb, MPI_Count *extent)
 {
   MPI_ENTER("MPI_Type_get_extent_x");
@@ -257,6 +285,9 @@ int PMPI_Type_match_size(int typeclass, int size, MPI_Datatype *type)
 PMPI_ALIAS(Type_size)
 PMPI_ALIAS(Type_size_x)
 PMPI_ALIAS(Type_get_extent)
+PMPI_ALIAS(Type_extent)
+PMPI_ALIAS(Type_lb)
+PMPI_ALIAS(Type_ub)
 PMPI_ALIAS(Type_get_extent_x)
 PMPI_ALIAS(Type_get_true_extent)
 PMPI_ALIAS(Type_get_true_extent_x)

@@ -236,6 +236,7 @@ typedef struct win_keyval {
   MPI_Win_delete_attr_function *del;
   void *extra;
   int freed;
+  int uses; /* attributes set with it: while there are some, a freed keyval may be freed again (as MPICH) */
 } win_keyval_t;
 static htable_t keyvals = HTABLE(0x25, 1);
 
@@ -247,6 +248,8 @@ static int del_attr(rt_win_t *w, win_attr_t **p)
   if (err == MPI_SUCCESS) {
     *p = a->next;
     free(a);
+    if (k)
+      k->uses--;
   }
   return err;
 }
@@ -327,7 +330,11 @@ int PMPI_Win_get_info(MPI_Win win, MPI_Info *info_used_)
   MPI_ENTER("MPI_Win_get_info");
   CHECK_WIN(win, w);
   WCHECK(info_used_, w, MPI_ERR_ARG, "info_used is NULL");
-  *info_used_ = info_used(w->info);
+  /* with the standard's defaults where it gives one */
+  static const char *const known[] = {"no_locks", "accumulate_ordering=rar,raw,war,waw",
+                                      "accumulate_ops=same_op_no_op", "mpi_accumulate_granularity", "same_size",
+                                      "same_disp_unit", "alloc_shared_noncontig", NULL};
+  *info_used_ = info_used(w->info, known);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -347,7 +354,7 @@ int PMPI_Win_create_keyval(MPI_Win_copy_attr_function *copy, MPI_Win_delete_attr
   MPI_ENTER("MPI_Win_create_keyval");
   CHECK(keyval, MPI_COMM_WORLD, MPI_ERR_ARG, "keyval is NULL");
   win_keyval_t *k = calloc(1, sizeof *k);
-  *k = (win_keyval_t){copy, del, extra, 0};
+  *k = (win_keyval_t){copy, del, extra, 0, 0};
   *keyval = ht_add(&keyvals, k);
   MPI_LEAVE(MPI_SUCCESS);
 }
@@ -361,8 +368,9 @@ static win_keyval_t *keyval_live(int keyval)
 int PMPI_Win_free_keyval(int *keyval)
 {
   MPI_ENTER("MPI_Win_free_keyval");
-  CHECK(keyval && keyval_live(*keyval), MPI_COMM_WORLD, MPI_ERR_KEYVAL, "invalid window keyval");
-  keyval_live(*keyval)->freed = 1;
+  win_keyval_t *k = keyval ? ht_get(&keyvals, *keyval) : NULL;
+  CHECK(k && (!k->freed || k->uses), MPI_COMM_WORLD, MPI_ERR_KEYVAL, "invalid or freed window keyval");
+  k->freed = 1;
   *keyval = MPI_KEYVAL_INVALID;
   MPI_LEAVE(MPI_SUCCESS);
 }
@@ -387,6 +395,7 @@ int PMPI_Win_set_attr(MPI_Win win, int keyval, void *val)
   }
   win_attr_t *a = malloc(sizeof *a);
   *a = (win_attr_t){keyval, val, w->attrs};
+  keyval_live(keyval)->uses++;
   w->attrs = a;
   MPI_LEAVE(MPI_SUCCESS);
 }

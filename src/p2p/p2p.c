@@ -36,6 +36,9 @@ void p2p_req_free(p2p_req_t *r)
     return;
   }
   dt_release(r->dt); /* the reference taken when r->dt was set */
+  if (r->queued)
+    r->queued->sreq = NULL;
+  r->queued = NULL;
   free(r->owned);
   r->next = req_pool;
   req_pool = r;
@@ -164,6 +167,8 @@ static void start_send(p2p_req_t *r)
       m->dt = r->dt;
     }
     m->mbox = spare; /* the transfer starts when its receive joins it there */
+    m->sreq = r;
+    r->queued = m;
     /* queue first: the kernel call below may let other ranks run */
     if (dst->q.utail)
       dst->q.utail->next = m;
@@ -171,6 +176,8 @@ static void start_send(p2p_req_t *r)
       dst->q.uhead = m;
     dst->q.utail = m;
     kc = kern_send(m->mbox, (double)bytes + ENVELOPE_BYTES, detached);
+    if (r->queued == m) /* not taken meanwhile */
+      m->put = kc;
     if (dst->q.probing)
       kern_event_notify(dst->q.arrival);
   }
@@ -200,6 +207,9 @@ static p2p_msg_t *take_unexpected(p2p_queues_t *q, int src, int tag, int ctx)
     q->uhead = m->next;
   if (q->utail == m)
     q->utail = prev;
+  if (m->sreq) /* matched: its send can no longer be cancelled */
+    m->sreq->queued = NULL;
+  m->sreq = NULL;
   return m;
 }
 
@@ -436,7 +446,7 @@ int p2p_test(p2p_req_t *r)
     finish(r);
     return 1;
   }
-  if (r->kc && !kern_test(r->kc))
+  if (r->kind == P2P_GREQ || (r->kc && !kern_test(r->kc)))
     return 0;
   finish(r);
   return 1;
@@ -477,7 +487,7 @@ int p2p_wait_any(p2p_req_t **rs, int n)
   for (;;) {
     int pending = 0;
     for (int i = 0; i < n; i++) {
-      if (!rs[i] || !rs[i]->active)
+      if (!rs[i] || !rs[i]->active || (rs[i]->kind == P2P_GREQ && !rs[i]->done))
         continue;
       if (rs[i]->kind == P2P_FLUSH && !rs[i]->done)
         flush_refresh(rs[i]);
@@ -499,7 +509,7 @@ int p2p_wait_any(p2p_req_t **rs, int n)
     int *idx = malloc(sizeof *idx * (size_t)pending);
     int k = 0;
     for (int i = 0; i < n; i++)
-      if (rs[i] && rs[i]->active && !rs[i]->done) {
+      if (rs[i] && rs[i]->active && !rs[i]->done && rs[i]->kind != P2P_GREQ) {
         kcs[k] = rs[i]->kc;
         idx[k++] = i;
       }
@@ -566,8 +576,42 @@ int p2p_probe(int src, int tag, int ctx, int block, MPI_Status *st)
   }
 }
 
+/* A send whose message no receive matched yet: the message leaves the receiver's queue and
+ * its put SimGrid's mailbox, a buffered one its buffer. */
+static int cancel_send(p2p_req_t *r)
+{
+  p2p_msg_t *m = r->queued, **pp = &rt_ranks[r->peer_world].q.uhead, *prev = NULL;
+  p2p_queues_t *q = &rt_ranks[r->peer_world].q;
+  while (*pp && *pp != m) {
+    prev = *pp;
+    pp = &(*pp)->next;
+  }
+  if (!*pp)
+    return 0;
+  *pp = m->next;
+  if (q->utail == m)
+    q->utail = prev;
+  for (bsend_pending_t **b = &bsend_list; m->put && *b; b = &(*b)->next)
+    if ((*b)->kc == m->put) {
+      bsend_pending_t *gone = *b;
+      *b = gone->next;
+      free(gone);
+      break;
+    }
+  r->queued = NULL;
+  kern_cancel_send(m->mbox, m->put);
+  msg_free(m);
+  r->kc = NULL;
+  r->done = 1;
+  r->cancelled = 1;
+  r->st.simpi_cancelled = 1;
+  return 1;
+}
+
 int p2p_cancel(p2p_req_t *r)
 {
+  if (r->kind == P2P_SEND && r->queued && r->active)
+    return cancel_send(r);
   if (r->kind != P2P_RECV || !r->posted)
     return 0;
   p2p_queues_t *q = &rt_ranks[r->owner].q;

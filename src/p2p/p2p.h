@@ -14,7 +14,9 @@
  * Buffer_iflush, complete once the buffered sends its rank made before it
  * are delivered (kc: the transfer of one of them, while one is waited for). */
 /* P2P_RMA: the transfer of a one-sided operation (src/rma), kc its origin's side. */
-enum p2p_kind { P2P_SEND = 1, P2P_RECV = 2, P2P_COLL = 3, P2P_RMA = 4, P2P_FLUSH = 5 };
+/* P2P_GREQ: a generalized request (src/mpi/grequest.c), done when the program says so; never waited for
+ * in the kernel (its owner alone can complete it), owned holds its callbacks. */
+enum p2p_kind { P2P_SEND = 1, P2P_RECV = 2, P2P_COLL = 3, P2P_RMA = 4, P2P_FLUSH = 5, P2P_GREQ = 6 };
 enum p2p_mode { P2P_STANDARD, P2P_SYNC, P2P_READY, P2P_BUFFERED };
 
 typedef struct p2p_req {
@@ -56,6 +58,7 @@ typedef struct p2p_req {
   long trace_pcoll;     /* recording: number of its persistent collective's coll_init line, 0 none */
   unsigned char trace_done; /* recording: its completion is written (tests after a wait must not write it again) */
   unsigned char trace_any; /* recording, irecv: written with source (1) and/or tag (2) as wildcards */
+  struct p2p_msg *queued; /* send: its message, still unmatched in the receiver's queue (Cancel withdraws it) */
   struct p2p_req *next;
   struct p2p_req *orphan_next; /* its rank's requests freed while active */
 } p2p_req_t;
@@ -74,6 +77,8 @@ typedef struct p2p_msg {
   char *copy;           /* detached: packed copy of the data */
   unsigned char nodata; /* a replay's: no data to move */
   kern_mbox_t *mbox; /* its transfer's, which starts when the receive joins the send there */
+  kern_comm_t *put;  /* a rendezvous send's transfer, waiting for the receive (NULL: eager) */
+  struct p2p_req *sreq; /* the send that made it, while that request lives */
   struct p2p_msg *next;
 } p2p_msg_t;
 

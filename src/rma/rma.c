@@ -11,8 +11,6 @@
 /* SMPI's per-message envelope, as for point-to-point messages */
 #define ENVELOPE_BYTES 16.0
 
-static kern_event_t *lock_event;
-
 rma_core_t *rma_core_new(int n)
 {
   rma_core_t *w = calloc(1, sizeof *w);
@@ -27,11 +25,13 @@ void rma_core_release(rma_core_t *w)
 {
   if (--w->refs > 0)
     return;
-  for (int i = 0; i < w->n; i++)
+  for (int i = 0; i < w->n; i++) {
     for (rma_region_t *r = w->m[i].regions, *next; r; r = next) {
       next = r->next;
       free(r);
     }
+    kern_event_free(w->m[i].granted);
+  }
   free(w->shared);
   free(w->m);
   free(w);
@@ -40,12 +40,18 @@ void rma_core_release(rma_core_t *w)
 char *rma_target(rma_core_t *w, int t, MPI_Aint disp, MPI_Aint lo, MPI_Aint hi)
 {
   rma_mem_t *m = &w->m[t];
-  if (w->flavor == MPI_WIN_FLAVOR_DYNAMIC) {
-    char *a = (char *)disp;
-    for (rma_region_t *r = m->regions; r; r = r->next)
-      if (a + lo >= r->base && a + hi <= r->base + r->size)
-        return a;
-    return NULL;
+  if (w->flavor == MPI_WIN_FLAVOR_DYNAMIC) { /* attached regions cover [a + lo, a + hi), adjacent ones together */
+    char *a = (char *)disp, *at = a + lo;
+    for (int more = 1; at < a + hi && more;) {
+      more = 0;
+      for (rma_region_t *r = m->regions; r; r = r->next)
+        if (at >= r->base && at < r->base + r->size) {
+          at = r->base + r->size;
+          more = 1;
+          break;
+        }
+    }
+    return at >= a + hi ? a : NULL;
   }
   MPI_Aint off = disp * m->disp_unit;
   if (disp < 0 || off + lo < 0 || off + hi > m->size)
@@ -140,37 +146,62 @@ p2p_req_t *rma_compare_and_swap(rma_core_t *w, int me, int t, const void *obuf, 
   return transfer(w, me, t, 2.0 * (double)type->size, (double)type->size);
 }
 
-struct lock_wait {
-  rma_mem_t *m;
-  int type;
-};
+typedef struct rma_lock_wait {
+  int rank, type, granted;
+  struct rma_lock_wait *next;
+} rma_lock_wait_t;
 
-static int lock_busy(void *arg)
+static int compatible(const rma_mem_t *m, int type)
 {
-  struct lock_wait *lw = arg;
-  return lw->m->excl >= 0 || (lw->type == MPI_LOCK_EXCLUSIVE && lw->m->nshared > 0);
+  return m->excl < 0 && (type == MPI_LOCK_SHARED || m->nshared == 0);
 }
+
+static void take(rma_mem_t *m, int rank, int type)
+{
+  if (type == MPI_LOCK_EXCLUSIVE)
+    m->excl = rank;
+  else
+    m->nshared++;
+}
+
+static int not_granted(void *arg) { return !((rma_lock_wait_t *)arg)->granted; }
 
 void rma_lock(rma_core_t *w, int t, int type)
 {
-  struct lock_wait lw = {&w->m[t], type};
-  if (lock_busy(&lw)) {
-    if (!lock_event)
-      lock_event = kern_event_new();
-    char *note = malloc(160); /* read by a deadlock report, after this stack is gone */
-    snprintf(note, 160, "waiting for the %s lock on rank %d's window (held by %s)",
-             type == MPI_LOCK_EXCLUSIVE ? "exclusive" : "shared", t,
-             lw.m->excl >= 0 ? "an exclusive lock" : "shared locks");
-    rt_self->waiting_note = note;
-    while (lock_busy(&lw))
-      kern_event_wait(lock_event, lock_busy, &lw);
-    rt_self->waiting_note = NULL;
-    free(note);
+  rma_mem_t *m = &w->m[t];
+  if (!m->queue && compatible(m, type)) {
+    take(m, rt_self->id, type);
+    return;
   }
-  if (type == MPI_LOCK_EXCLUSIVE)
-    lw.m->excl = rt_self->id;
+  if (!m->granted) {
+    kern_event_t *e = kern_event_new(); /* may let others run: look again */
+    if (!m->granted)
+      m->granted = e;
+  }
+  if (!m->queue && compatible(m, type)) {
+    take(m, rt_self->id, type);
+    return;
+  }
+  rma_lock_wait_t me = {rt_self->id, type, 0, NULL};
+  if (m->last)
+    m->last->next = &me;
   else
-    lw.m->nshared++;
+    m->queue = &me;
+  m->last = &me;
+  char holder[64], *note = malloc(192); /* read by a deadlock report, after this stack is gone */
+  if (m->excl >= 0)
+    snprintf(holder, sizeof holder, "held by an exclusive lock of rank %d", m->excl);
+  else if (m->nshared)
+    snprintf(holder, sizeof holder, "held by %d shared lock%s", m->nshared, m->nshared > 1 ? "s" : "");
+  else
+    snprintf(holder, sizeof holder, "older requests first");
+  snprintf(note, 192, "waiting for the %s lock on rank %d's window (%s)",
+           type == MPI_LOCK_EXCLUSIVE ? "exclusive" : "shared", t, holder);
+  rt_self->waiting_note = note;
+  while (!me.granted)
+    kern_event_wait(m->granted, not_granted, &me);
+  rt_self->waiting_note = NULL;
+  free(note);
 }
 
 void rma_unlock(rma_core_t *w, int t, int type)
@@ -180,6 +211,16 @@ void rma_unlock(rma_core_t *w, int t, int type)
     m->excl = -1;
   else
     m->nshared--;
-  if (lock_event)
-    kern_event_notify(lock_event);
+  /* grant the oldest requests that fit: one exclusive, or shared ones in a row */
+  int woke = 0;
+  while (m->queue && compatible(m, m->queue->type)) {
+    rma_lock_wait_t *q = m->queue;
+    take(m, q->rank, q->type);
+    q->granted = 1;
+    woke = 1;
+    if (!(m->queue = q->next))
+      m->last = NULL;
+  }
+  if (woke)
+    kern_event_notify(m->granted);
 }

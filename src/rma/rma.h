@@ -26,6 +26,8 @@ typedef struct rma_mem { /* what one member exposes */
   int attached; /* attachments so far */
   int excl;    /* world rank holding the exclusive lock, -1 */
   int nshared; /* shared locks held */
+  struct rma_lock_wait *queue, *last; /* lock requests waiting, oldest first */
+  kern_event_t *granted;              /* their ranks sleep on it */
 } rma_mem_t;
 
 typedef struct rma_core {
@@ -34,7 +36,6 @@ typedef struct rma_core {
   int flavor;
   int refs;      /* members still holding the window */
   char *shared;  /* Win_allocate_shared: the members' memory, one block */
-  int waiters;   /* ranks sleeping for a lock */
 } rma_core_t;
 
 rma_core_t *rma_core_new(int n);
@@ -60,7 +61,10 @@ p2p_req_t *rma_accumulate(rma_core_t *w, int me, int t, const void *obuf, int oc
 p2p_req_t *rma_compare_and_swap(rma_core_t *w, int me, int t, const void *obuf, const void *cmp, void *result,
                                 const dt_t *type, char *taddr);
 
-/* Locks: sleeps until the lock on member t can be taken. */
+/* Locks: sleeps until the lock on member t is granted. Requests are
+ * granted in the order they come (a shared one with those shared ones
+ * right behind it), as the target of a real MPI queues them, so that no
+ * rank starves while others take turns. */
 void rma_lock(rma_core_t *w, int t, int type);
 void rma_unlock(rma_core_t *w, int t, int type);
 #endif

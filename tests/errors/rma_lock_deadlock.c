@@ -3,7 +3,7 @@
  * exit: nonzero
  * stderr: deadlock
  * stderr: rank 0: in MPI_Recv waiting for a message from rank 1 .*rma_lock_deadlock\.c:[0-9]+
- * stderr: rank 1: in MPI_Win_lock waiting for the exclusive lock on rank 0's window \(held by an exclusive lock\) at .*rma_lock_deadlock\.c:[0-9]+
+ * stderr: rank 1: in MPI_Win_lock waiting for the exclusive lock on rank 0's window \(held by an exclusive lock of rank 0\) at .*rma_lock_deadlock\.c:[0-9]+
  */
 #include <mpi.h>
 

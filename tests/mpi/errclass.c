@@ -1,5 +1,5 @@
-/* what this tests: Error_class and Error_string on every predefined error class,
- *   Comm_get/set_errhandler with MPI_ERRORS_ARE_FATAL and MPI_ERRORS_RETURN on WORLD and SELF
+/* what this tests: Error_class and Error_string on every predefined error class, a code added
+ *   to a predefined class (MPI_Add_error_code), Comm_get/set_errhandler with MPI_ERRORS_ARE_FATAL and MPI_ERRORS_RETURN on WORLD and SELF
  * np: 1
  */
 #include <mpi.h>
@@ -74,6 +74,10 @@ int main(int argc, char **argv)
     printf("WORLD handler restored to ERRORS_ARE_FATAL: %d\n", eh == MPI_ERRORS_ARE_FATAL);
     err = MPI_Barrier(MPI_COMM_WORLD);
     printf("barrier returned MPI_SUCCESS: %d\n", err == MPI_SUCCESS);
+    int code;
+    MPI_Add_error_code(MPI_ERR_ARG, &code);
+    MPI_Error_class(code, &cls);
+    printf("a code added to MPI_ERR_ARG: new %d, its class MPI_ERR_ARG %d\n", code != MPI_ERR_ARG, cls == MPI_ERR_ARG);
 
     MPI_Finalize();
     return 0;

@@ -3,7 +3,8 @@
  *   missing key leaves buflen alone; a value of MPI_MAX_INFO_VAL characters),
  *   MPI_Info_create_env (before and after MPI_Init; only the standard's keys; usable like any
  *   info object) and MPI_Comm_idup_with_info (the hint given shows in Comm_get_info, the new
- *   communicator works, the info may be freed before the request completes)
+ *   communicator works, a key that is no hint does not, the info may be freed before the request
+ *   completes)
  * np: 1 3
  */
 #include <mpi.h>
@@ -43,6 +44,19 @@ int main(int argc, char **argv)
     char v[MPI_MAX_INFO_VAL + 1], big[MPI_MAX_INFO_VAL + 1];
 
     ok = MPI_Info_create_env(argc, argv, &env) == MPI_SUCCESS && env != MPI_INFO_NULL;
+    { /* the other info calls before MPI_Init too (MPI 4.0, 11.2.1) */
+        MPI_Info pre, pre2;
+        int pre_ok = MPI_Info_create(&pre) == MPI_SUCCESS;
+        pre_ok = pre_ok && MPI_Info_set(pre, "early", "bird") == MPI_SUCCESS;
+        pre_ok = pre_ok && MPI_Info_dup(pre, &pre2) == MPI_SUCCESS;
+        MPI_Info_get(pre2, "early", MPI_MAX_INFO_VAL, v, &flag);
+        MPI_Info_get_nkeys(pre2, &n);
+        pre_ok = pre_ok && flag && !strcmp(v, "bird") && n == 1;
+        MPI_Info_delete(pre2, "early");
+        MPI_Info_get_nkeys(pre2, &n);
+        pre_ok = pre_ok && n == 0 && MPI_Info_free(&pre) == MPI_SUCCESS && MPI_Info_free(&pre2) == MPI_SUCCESS;
+        ok = ok && pre_ok;
+    }
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -53,7 +67,7 @@ int main(int argc, char **argv)
     ok = ok && n == i;
     MPI_Info_free(&dup);
     MPI_Info_free(&env);
-    say("info_create_env before MPI_Init: standard keys only, dup, free", ok && env == MPI_INFO_NULL);
+    say("info_create_env and the other info calls before MPI_Init: standard keys only, dup, free", ok && env == MPI_INFO_NULL);
     MPI_Info_create_env(0, NULL, &env);
     ok = env_keys_only(env);
     MPI_Info_set(env, "mine", "1");
@@ -100,6 +114,9 @@ int main(int argc, char **argv)
         len = sizeof v;
         MPI_Info_get_string(got, "mpi_assert_no_any_tag", &len, v, &flag);
         ok = flag && !strcmp(v, "true") && sum == size * (size - 1) / 2 && r == MPI_REQUEST_NULL;
+        len = sizeof v;
+        MPI_Info_get_string(got, "abc", &len, v, &flag); /* set in `in` above: not a hint, ignored */
+        ok = ok && !flag;
         MPI_Info_free(&got);
         MPI_Comm_free(&c);
         MPI_Allreduce(&ok, &sum, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);

@@ -1,6 +1,7 @@
 /* what this tests: Dims_create, a periodic 2D Cartesian grid with a halo
  *   exchange through Cart_shift and Sendrecv, Cart_coords/rank/get,
- *   Cart_sub rows and columns, Topo_test, extra ranks left out
+ *   Cart_sub rows and columns, Cart_sub keeping no dimension (rank 0 alone gets a communicator,
+ *   congruent to MPI_COMM_SELF, as MPICH), Topo_test, extra ranks left out
  * np: 13
  * sort: yes
  */
@@ -52,6 +53,15 @@ int main(int argc, char **argv)
   printf("rank %d: cart %d at (%d,%d) up %d down %d left %d right %d got %d %d back %d get %dx%d p%d%d nd %d cart? %d | row rank %d of %d (dims %d) sum %d col size %d\n",
          rank, cr, co[0], co[1], up, down, left, right, fromup, fromleft, back, gd[0], gd[1], gp[0], gp[1], nd,
          status == MPI_CART, rr, rs, rnd, rowsum, cs);
+  MPI_Comm none;
+  int cmp = -1;
+  MPI_Cart_sub(cart, (int[]){0, 0}, &none);
+  if (none != MPI_COMM_NULL) {
+    MPI_Comm_compare(none, MPI_COMM_SELF, &cmp);
+    MPI_Comm_free(&none);
+  }
+  printf("rank %d: cart_sub to no dimension: %s\n", rank,
+         cmp == MPI_CONGRUENT ? "congruent to SELF" : cmp == -1 ? "MPI_COMM_NULL" : "other");
   MPI_Comm_free(&row);
   MPI_Comm_free(&col);
   MPI_Comm_free(&cart);

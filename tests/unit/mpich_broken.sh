@@ -40,4 +40,6 @@ check() {
 check persistent_coll 3 "1 2 3 4 7" --cfg=smpi/coll-selector:mpich --cfg=smpi/coll-selector:ompi
 # Isendrecv statuses, derived types, MPI_PROC_NULL, Request_free
 check isendrecv 3 "1 2 3 4 7" ""
+# cancelled sends (MPICH cancels none)
+check p2p_cancel_send 5 "2" ""
 exit $fail

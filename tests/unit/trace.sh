@@ -365,7 +365,7 @@ same=1
 for i in $(seq 1 16); do cmp -s "ring.ti_files/simpi_rank-$i.txt" "again.ti_files/simpi_rank-$i.txt" || same=0; done
 [ $same = 1 ] && ok "replaying while recording gives the same trace" || bad "fixed point"
 # and so do windows of every flavor (dynamic ones too) and intercommunicators
-for s in rma_win comm_inter_coll persistent_coll; do
+for s in rma_win comm_inter_coll comm_inter_more persistent_coll; do
   [ -x $s ] || "$simcc" -O2 "$top/tests/mpi/$s.c" -o $s || bad "build $s"
   np=$(grep -m1 'np:' "$top/tests/mpi/$s.c" | awk '{print $NF}') # the most ranks it lists
   "$simrun" -q -np "$np" --trace-ti="$work/$s.fp1" ./$s > /dev/null

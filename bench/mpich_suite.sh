@@ -1,0 +1,197 @@
+#!/usr/bin/env bash
+# MPI coverage as a new user would measure it: builds the C test programs of an MPICH
+# source tree's test/mpi (11 directories) with simcc, runs each as its testlist says under
+# simrun, and counts a run as passed as the suite's own runtests does: it exits with 0 and prints
+# "No Errors" (or "No errors"); for resultTest=TestStatus and TestErrFatal, it exits non-zero
+# before its time limit. Each run gets MPIEXEC_TIMEOUT=its time limit, as runtests sets it.
+# Nothing of the suite is copied here: the script reads the tree given as argument.
+#
+# usage: bench/mpich_suite.sh [options] MPICH/test/mpi
+#   --smpi          also build with smpicc and run under smpirun (same runs, same verdicts)
+#   --dirs "a b"    only these directories (default: the 11 below)
+#   --only REGEX    only the runs whose "dir/program np args" matches REGEX (grep -E)
+#   --timeout S     wall-time limit per run when the testlist gives none (default 120)
+#   -j N            runs in parallel (default 2)
+#   --out DIR       work folder (default bench/build/mpich_suite); results in DIR/simpi/results.txt
+#   --simpi TOP     measure the simpi built in TOP (default: this checkout)
+# Prints one line per run (PASS/FAIL, the run, the cause), then the pass rates.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+dirs="pt2pt coll comm group datatype init attr errhan topo info rma"
+smpi=no only= deflimit=120 jobs=2 out=$top/bench/build/mpich_suite simpi=$top
+while [ $# -gt 1 ]; do
+  case $1 in
+    --smpi) smpi=yes; shift ;;
+    --dirs) dirs=$2; shift 2 ;;
+    --only) only=$2; shift 2 ;;
+    --timeout) deflimit=$2; shift 2 ;;
+    -j) jobs=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    --simpi) simpi=$(cd "$2" && pwd); shift 2 ;;
+    *) echo "mpich_suite.sh: unknown option $1" >&2; exit 2 ;;
+  esac
+done
+[ $# -eq 1 ] && [ -f "$1/util/mtest.c" ] || { sed -n '9,17p' "$0" >&2; exit 2; }
+suite=$(cd "$1" && pwd)
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+
+# The configuration header the suite's configure would write, for a C11 compiler on Linux
+# with an MPI 4.0 library (both simpi and SMPI claim the same here).
+write_conf() {
+  local d=$1
+  mkdir -p "$d/include/dtp"   # dtpools includes "../dtpoolsconf.h" from a search dir
+  {
+    for m in HAVE_STRING_H HAVE_STDLIB_H HAVE_UNISTD_H HAVE_STDARG_H HAVE_STDINT_H HAVE_INTTYPES_H \
+             HAVE_SYS_TIME_H HAVE_SYS_RESOURCE_H HAVE_SYS_TYPES_H HAVE_SYS_STAT_H HAVE_GETRUSAGE \
+             HAVE_USLEEP HAVE_STRDUP HAVE_LONG_DOUBLE HAVE_LONG_LONG HAVE_LONG_LONG_INT \
+             HAVE_MPI_WIN_CREATE HAVE_FLOAT__COMPLEX HAVE_DOUBLE__COMPLEX HAVE_LONG_DOUBLE__COMPLEX \
+             HAVE__BOOL HAVE_PTHREAD_H HAVE_MPI_INIT_THREAD STDC_HEADERS HAVE_LIMITS_H HAVE_MEMSET; do
+      echo "#define $m 1"
+    done
+    echo '#define SIZEOF_INT 4'
+    echo '#define SIZEOF_LONG 8'
+    echo '#define SIZEOF_LONG_LONG 8'
+    echo '#define SIZEOF_VOID_P 8'
+    echo '#define POINTERINT_t int64_t'
+    echo '#define THREAD_PACKAGE_NAME THREAD_PACKAGE_POSIX'
+  } > "$d/include/mpitestconf.h"
+  cp "$d/include/mpitestconf.h" "$d/include/dtpoolsconf.h"
+}
+
+# One line per program of a directory: NAME|SOURCES|CPPFLAGS|LIBS, from its Makefile.am
+# (a program without its own rules is NAME.c alone).
+programs_of() {
+  sed -e ':a' -e '/\\$/N; s/\\\n//; ta' "$suite/$1/Makefile.am" | awk '
+    /^[A-Za-z0-9_]+_(SOURCES|CPPFLAGS|LDADD)[ \t]*=/ {
+      split($0, kv, "="); key = kv[1]; gsub(/[ \t]/, "", key)
+      val = substr($0, index($0, "=") + 1)
+      gsub(/\$\((AM_CPPFLAGS|LDADD)\)/, "", val); gsub(/\$\(LDADDDATA\)/, "@DTYPES@", val)
+      n = key; sub(/_(SOURCES|CPPFLAGS|LDADD)$/, "", n); kind = substr(key, length(n) + 2)
+      v[n, kind] = val; names[n] = 1 }
+    END { for (n in names) printf "%s|%s|%s|%s\n", n, v[n, "SOURCES"], v[n, "CPPFLAGS"], v[n, "LDADD"] }'
+}
+
+# build the suite's helpers and every program a run needs, with CC, into $1
+build_all() {
+  local b=$1 cc=$2 runs=$3
+  write_conf "$b"
+  mkdir -p "$b/util"
+  local inc="-I$b/include -I$b/include/dtp -I$suite/include -I$suite/dtpools/include"
+  local f
+  for f in util/mtest.c util/mtest_common.c util/mtest_single.c util/dtypes.c dtpools/src/dtpools.c \
+           dtpools/src/dtpools_misc.c dtpools/src/dtpools_init_verify.c dtpools/src/dtpools_desc.c \
+           dtpools/src/dtpools_attr.c dtpools/src/dtpools_custom.c; do
+    [ -f "$b/util/$(basename "$f" .c).o" ] ||
+      $cc -O1 -w $inc -I"$suite/dtpools/src" -c "$suite/$f" -o "$b/util/$(basename "$f" .c).o" 2>>"$b/build.log"
+  done
+  rm -f "$b/util/libmtest.a"
+  ar rcs "$b/util/libmtest.a" "$b"/util/mtest*.o "$b"/util/dtpools*.o 2>>"$b/build.log"
+  # distinct programs: DIR NAME
+  awk '{print $1}' "$runs" | sort -u | while IFS=/ read -r dir name; do
+    echo "$dir $name"
+  done | xargs -P "$jobs" -n 2 bash -c '
+    b=$0; dir=$1; name=$2
+    [ -x "$b/$dir/$name" ] && exit 0
+    mkdir -p "$b/$dir"
+    line=$(grep "^$name|" "$b/$dir.programs")
+    IFS="|" read -r _ srcs flags libs <<< "$line"
+    [ -n "$srcs" ] || srcs=$name.c
+    set -- ; for s in $srcs; do set -- "$@" "$SUITE/$dir/$s"; done
+    libs=${libs//@DTYPES@/$b/util/dtypes.o}
+    $CC -O1 -w $INC $flags "$@" "$b/util/libmtest.a" $libs -lm -o "$b/$dir/$name" \
+      > "$b/$dir/$name.build" 2>&1 || echo "build failed: $dir/$name" >> "$b/build.log"
+  ' "$b"
+}
+
+# the runs: DIR/NAME NP KEY=VALUE... from each testlist (commented and large tests left out)
+: > "$out/runs.txt"
+for d in $dirs; do
+  f=$suite/$d/testlist.in
+  [ -f "$f" ] || f=$suite/$d/testlist
+  awk -v d="$d" '!/^[ \t]*(#|@)/ && NF >= 2 { $1 = d "/" $1; print }' "$f" >> "$out/runs.txt"
+done
+if [ -n "$only" ]; then
+  grep -E -- "$only" "$out/runs.txt" > "$out/runs.sel"; mv "$out/runs.sel" "$out/runs.txt"
+fi
+
+# run one line of runs.txt with LAUNCHER in build folder B; prints "VERDICT run | cause"
+run_one() {
+  local b=$1 launcher=$2 line=$3
+  set -- $line
+  local prog=$1 np=$2 limit=$deflimit result=NoErrors args=() envs=() kv
+  shift 2
+  for kv in "$@"; do
+    case $kv in
+      arg=*) args+=("${kv#arg=}") ;;
+      env=*) envs+=("${kv#env=}") ;;
+      timeLimit=*) limit=${kv#timeLimit=} ;;
+      resultTest=TestStatus) result=Status ;;
+      resultTest=TestErrFatal) result=ErrFatal ;;
+    esac
+  done
+  local tag=${line// /_}; tag=${tag//\//_}
+  local o=$b/out/$tag
+  mkdir -p "$b/out"
+  if [ ! -x "$b/$prog" ]; then
+    echo "FAIL $line | does not build: $(grep -m1 -E 'error|undefined' "$b/$prog.build" 2>/dev/null | sed 's/.*\(error\|undefined reference\)/\1/' | cut -c1-120)"
+    return
+  fi
+  local rc
+  (cd "$b/$(dirname "$prog")" && ulimit -v 12000000 && env "${envs[@]}" MPITEST_TIMEOUT="$limit" \
+     MPIEXEC_TIMEOUT="$limit" timeout -k 10 "$((limit + 20))" $launcher -np "$np" "./$(basename "$prog")" \
+     "${args[@]}" > "$o.out" 2> "$o.err")
+  rc=$?
+  local ok=no
+  case $result in
+    NoErrors) [ $rc = 0 ] && grep -q -E '^\s*No [Ee]rrors\s*$' "$o.out" && ok=yes ;;
+    Status|ErrFatal) [ $rc != 0 ] && [ $rc != 124 ] && [ $rc != 137 ] && ok=yes ;;
+  esac
+  if [ $ok = yes ]; then echo "PASS $line"; return; fi
+  local why
+  if [ $rc = 124 ] || [ $rc = 137 ] || { [ $rc = 255 ] && grep -q -i -E 'timeout|time limit' "$o.err"; }; then
+    why="time limit ${limit}s"
+  elif grep -q -E 'crashed with|the simulator crashed|Assertion|double free|corrupted|Failed to protect stack|std::bad_alloc' "$o.err"; then
+    why="CRASH: $(grep -m1 -E 'crashed with|Assertion|double free|corrupted|Failed to protect|bad_alloc' "$o.err" | cut -c1-160)"
+  else
+    # the simulator's own report of an MPI error first, else the program's first complaint
+    why="exit $rc: $( (grep -m1 -E '^simpi: (rank [0-9]+: |deadlock|error)' "$o.err" ||
+      grep -h -v -E '^simpi: rank [0-9]+ (returned|exited)|^ *No Errors' "$o.err" "$o.out" | head -1) | cut -c1-160)"
+  fi
+  echo "FAIL $line | $why"
+}
+export -f run_one
+export deflimit
+
+suite_run() {
+  local label=$1 cc=$2 launcher=$3 b=$out/$1
+  mkdir -p "$b"
+  for d in $dirs; do programs_of "$d" > "$b/$d.programs"; done
+  export CC=$cc INC="-I$b/include -I$b/include/dtp -I$suite/include -I$suite/dtpools/include"
+  build_all "$b" "$cc" "$out/runs.txt"
+  tr '\n' '\0' < "$out/runs.txt" | xargs -0 -P "$jobs" -I{} bash -c 'run_one "$0" "$1" "$2"' "$b" "$launcher" {} \
+    > "$b/results.unsorted"
+  sort -k2,2 -k3,3n "$b/results.unsorted" > "$b/results.txt"
+  local n p
+  n=$(wc -l < "$b/results.txt"); p=$(grep -c '^PASS' "$b/results.txt")
+  echo "$label: $p of $n runs pass ($(awk -v p="$p" -v n="$n" 'BEGIN { printf "%.1f", n ? 100 * p / n : 0 }')%)" \
+    >> "$out/summary.txt"
+}
+export SUITE=$suite
+
+: > "$out/summary.txt"
+suite_run simpi "$simpi/wrappers/simcc" "$simpi/wrappers/simrun -q"
+if [ "$smpi" = yes ]; then
+  for i in $(seq 0 63); do echo "node-$i"; done > "$out/hosts"
+  suite_run smpi smpicc "smpirun -platform $top/platforms/cluster.xml -hostfile $out/hosts --log=root.thres:critical"
+fi
+for l in simpi smpi; do
+  [ -f "$out/$l/results.txt" ] || continue
+  echo "== $l"
+  grep -v '^PASS' "$out/$l/results.txt"
+  for d in $dirs; do
+    n=$(grep -c " $d/" "$out/$l/results.txt"); p=$(grep -c "^PASS $d/" "$out/$l/results.txt")
+    echo "  $d: $p / $n"
+  done
+done
+cat "$out/summary.txt"

@@ -1,0 +1,138 @@
+/* Intercommunicators: Intercomm_create, Intercomm_merge, and the split
+ * that Comm_split and Comm_create of an intercommunicator come down to
+ * (its dup is in comm_create.c, with the intracommunicators'). */
+#include "comm_make.h"
+#include "../action/action.h"
+#include <stdlib.h>
+#include <string.h>
+
+comm_core_t *comm_build_inter(void *arg)
+{
+  struct inter_list *l = arg;
+  return comm_inter_core(l->n, l->w);
+}
+
+void comm_inter_split(rt_comm_t *c, int color, int key, int kind, MPI_Comm *newcomm)
+{
+  const comm_core_t *p = c->core;
+  int n[2] = {p->side[0].size, p->side[1].size};
+  int mine[2] = {color, key};
+  int *pairs = malloc(sizeof *pairs * 2 * (size_t)(n[0] + n[1]));
+  act_comm_agree(c, mine, 2, pairs); /* every member's color and key, side 0's first */
+  *newcomm = MPI_COMM_NULL;
+  if (color != MPI_UNDEFINED) {
+    int k[2], *members[2];
+    for (int s = 0; s < 2; s++) {
+      int *w = malloc(sizeof(int) * (size_t)(n[s] ? n[s] : 1));
+      for (int i = 0; i < n[s]; i++)
+        w[i] = comm_side_world(p, s, i, c->owner);
+      members[s] = comm_split_members(pairs + (s ? 2 * n[0] : 0), n[s], color, w, &k[s]);
+      free(w);
+    }
+    /* a color that only one group gives makes no communicator */
+    if (k[0] && k[1]) {
+      struct inter_list l = {{k[0], k[1]}, {members[0], members[1]}};
+      long agreed[3] = {color, 0, 0};
+      comm_core_t *core = comm_agree(p, kind, agreed, comm_build_inter, &l);
+      *newcomm = comm_attach(core, c->side, c);
+    }
+    free(members[0]);
+    free(members[1]);
+  }
+  free(pairs);
+  act_comm_made(c, *newcomm);
+}
+
+int PMPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm, int remote_leader, int tag,
+                          MPI_Comm *newintercomm)
+{
+  MPI_ENTER("MPI_Intercomm_create");
+  CHECK_COMM(local_comm, lc);
+  CHECK(!comm_is_inter(lc), local_comm, MPI_ERR_COMM, "the local communicator must be an intracommunicator");
+  CHECK(local_leader >= 0 && local_leader < comm_size(lc), local_comm, MPI_ERR_RANK, "invalid local leader %d",
+        local_leader);
+  CHECK(newintercomm, local_comm, MPI_ERR_ARG, "newintercomm is NULL");
+  int n = comm_size(lc);
+  int *mine = comm_member_list(lc);
+  /* The leaders swap their groups through peer_comm, then each leader
+   * broadcasts the remote group in its local communicator. */
+  int hdr[2] = {n, 0};
+  int *remote = NULL, rn = 0;
+  if (comm_rank(lc) == local_leader) {
+    rt_comm_t *pc = comm_get(peer_comm);
+    CHECK(pc, local_comm, MPI_ERR_COMM, "invalid peer communicator (0x%x)", (unsigned)peer_comm);
+    CHECK(remote_leader >= 0 && remote_leader < comm_peer_size(pc), peer_comm, MPI_ERR_RANK,
+          "invalid remote leader %d", remote_leader);
+    int rhdr[2];
+    act_comm_exchange(pc, remote_leader, tag, hdr, 2, rhdr, 2);
+    rn = rhdr[0];
+    remote = malloc(sizeof(int) * (size_t)rn);
+    act_comm_exchange(pc, remote_leader, tag, mine, n, remote, rn);
+  }
+  int size_msg = rn;
+  act_comm_bcast(lc, &size_msg, 1, local_leader);
+  rn = size_msg;
+  if (!remote)
+    remote = malloc(sizeof(int) * (size_t)(rn ? rn : 1));
+  act_comm_bcast(lc, remote, rn, local_leader);
+  /* side 0: the group whose leader has the lower world rank */
+  int min_remote = remote[0];
+  for (int i = 0; i < rn; i++)
+    if (remote[i] < min_remote)
+      min_remote = remote[i];
+  int min_mine = mine[0];
+  for (int i = 0; i < n; i++)
+    if (mine[i] < min_mine)
+      min_mine = mine[i];
+  int side = min_mine < min_remote ? 0 : 1;
+  struct inter_list a;
+  a.n[side] = n;
+  a.w[side] = mine;
+  a.n[1 - side] = rn;
+  a.w[1 - side] = remote;
+  long key[3] = {tag, side ? min_remote : min_mine, side ? min_mine : min_remote};
+  comm_core_t *core = comm_agree(NULL, MADE_INTER, key, comm_build_inter, &a);
+  *newintercomm = comm_attach(core, side, lc);
+  int err = MPI_SUCCESS;
+  if (!err)
+    act_intercomm_made(lc, local_leader, comm_rank(lc) == local_leader ? comm_get(peer_comm) : NULL, remote_leader,
+                       tag, *newintercomm);
+  free(mine);
+  free(remote);
+  MPI_LEAVE(err);
+}
+
+int PMPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
+{
+  MPI_ENTER("MPI_Intercomm_merge");
+  CHECK_COMM(intercomm, c);
+  CHECK(comm_is_inter(c), intercomm, MPI_ERR_COMM, "not an intercommunicator");
+  CHECK(newintracomm, intercomm, MPI_ERR_ARG, "newintracomm is NULL");
+  /* every member learns the other side's "high": leaders swap, then broadcast */
+  int my_high = !!high, their_high = 0;
+  rt_comm_t local = *c;
+  local.core = c->core->local[c->side];
+  local.side = 0;
+  if (comm_rank(c) == 0)
+    act_comm_exchange(c, 0, 0, &my_high, 1, &their_high, 1);
+  act_comm_bcast(&local, &their_high, 1, 0);
+  /* the low group first; with equal flags, side 0 first */
+  int first = my_high == their_high ? 0 : (my_high ? 1 - c->side : c->side);
+  comm_core_t *ic = c->core;
+  int n0 = ic->side[first].size, n1 = ic->side[1 - first].size;
+  int *w = malloc(sizeof(int) * (size_t)(n0 + n1));
+  memcpy(w, ic->side[first].l2w, sizeof(int) * (size_t)n0);
+  memcpy(w + n0, ic->side[1 - first].l2w, sizeof(int) * (size_t)n1);
+  struct comm_list l = {n0 + n1, w};
+  long key[3] = {0, 0, 0};
+  comm_core_t *core = comm_agree(ic, MADE_MERGE, key, comm_build_list, &l);
+  free(w);
+  *newintracomm = comm_attach(core, 0, c);
+  int err = MPI_SUCCESS;
+  if (!err)
+    act_intercomm_merged(c, high, *newintracomm);
+  MPI_LEAVE(err);
+}
+
+PMPI_ALIAS(Intercomm_create)
+PMPI_ALIAS(Intercomm_merge)
