@@ -17,67 +17,9 @@ void (*cmp_trace_sleep_hook)(int rank, double seconds);
 /* Seconds of computation in the current burst. */
 static double burst_length(rt_rank_t *r) { return cmp_cpu_since(r->burst_cpu, r->burst_start); }
 
-void cmp_burst_end(rt_rank_t *r)
+/* Runs flops of computation on the rank's host, recorded as one burst. */
+static void simulate(rt_rank_t *r, double flops)
 {
-  r->computing = 0;
-  if (!rt_opts.simulate_computation || r->bench_off)
-    return;
-  double d = burst_length(r);
-  r->compute_total += d;
-  cmp_stats.measured += d;
-  if (d >= rt_opts.cpu_threshold) {
-    cmp_stats.bursts++;
-    double t0 = kern_now();
-    if (cmp_trace_hook)
-      cmp_trace_hook(r->id, d * rt_opts.host_speed);
-    if (rt_opts.paje)
-      rt_paje_push(r->id, "computing");
-    kern_compute(d * rt_opts.host_speed);
-    rt_stats_compute(r->id, kern_now() - t0);
-    if (rt_opts.timeline)
-      rt_timeline_span(r->id, "computation", t0, kern_now(), NULL);
-    if (rt_opts.paje)
-      rt_paje_pop(r->id);
-  }
-}
-
-void cmp_burst_drop(rt_rank_t *r)
-{
-  r->computing = 0;
-  if (rt_opts.simulate_computation && !r->bench_off)
-    r->compute_total += burst_length(r);
-}
-
-void cmp_burst_begin(rt_rank_t *r)
-{
-  if (rt_opts.simulate_computation && !r->bench_off)
-    r->burst_cpu = cmp_cpu_mark(&r->burst_start);
-  r->computing = 1;
-}
-
-void cmp_burst_sync(rt_rank_t *r)
-{
-  if (rt_opts.simulate_computation && !r->bench_off && burst_length(r) < rt_opts.cpu_threshold)
-    return;
-  cmp_burst_end(r);
-  cmp_burst_begin(r);
-}
-
-double cmp_computed(rt_rank_t *r)
-{
-  double t = r->compute_total;
-  if (rt_opts.simulate_computation && !r->bench_off)
-    t += burst_length(r);
-  return t;
-}
-
-void cmp_inject(double flops)
-{
-  rt_rank_t *r = rt_self;
-  if (!r) /* outside the simulation (e.g. a constructor): nothing to time */
-    return;
-  cmp_burst_end(r);
-  r->compute_total += flops / rt_opts.host_speed; /* the rank's CPU time, as if it had computed it */
   double t0 = kern_now();
   if (cmp_trace_hook)
     cmp_trace_hook(r->id, flops);
@@ -89,6 +31,70 @@ void cmp_inject(double flops)
     rt_timeline_span(r->id, "computation", t0, kern_now(), NULL);
   if (rt_opts.paje)
     rt_paje_pop(r->id);
+}
+
+static int timed(const rt_rank_t *r) { return rt_opts.simulate_computation && !r->bench_off; }
+
+/* The burst of d seconds is over: counted, and simulated unless below the threshold. */
+static void burst_over(rt_rank_t *r, double d)
+{
+  r->compute_total += d;
+  cmp_stats.measured += d;
+  if (d >= rt_opts.cpu_threshold) {
+    cmp_stats.bursts++;
+    simulate(r, d * rt_opts.host_speed);
+  }
+}
+
+void cmp_burst_end(rt_rank_t *r)
+{
+  r->computing = 0;
+  if (timed(r))
+    burst_over(r, burst_length(r));
+}
+
+void cmp_burst_drop(rt_rank_t *r)
+{
+  r->computing = 0;
+  if (timed(r))
+    r->compute_total += burst_length(r);
+}
+
+void cmp_burst_begin(rt_rank_t *r)
+{
+  if (timed(r))
+    r->burst_cpu = cmp_cpu_mark(&r->burst_start);
+  r->computing = 1;
+}
+
+void cmp_burst_sync(rt_rank_t *r)
+{
+  if (!timed(r))
+    return;
+  double d = burst_length(r);
+  if (d < rt_opts.cpu_threshold)
+    return;
+  r->computing = 0;
+  burst_over(r, d);
+  cmp_burst_begin(r);
+}
+
+double cmp_computed(rt_rank_t *r)
+{
+  double t = r->compute_total;
+  if (timed(r))
+    t += burst_length(r);
+  return t;
+}
+
+void cmp_inject(double flops)
+{
+  rt_rank_t *r = rt_self;
+  if (!r) /* outside the simulation (e.g. a constructor): nothing to time */
+    return;
+  cmp_burst_end(r);
+  r->compute_total += flops / rt_opts.host_speed; /* the rank's CPU time, as if it had computed it */
+  simulate(r, flops);
   cmp_burst_begin(r);
 }
 
