@@ -199,6 +199,8 @@ void kern_event_wait(kern_event_t *e, int (*still_waiting)(void *), void *arg)
     BLOCKING(m = sg_mutex_init());
     if (!event_mutex) /* unless another rank made one meanwhile: all must share one */
       event_mutex = m;
+    else
+      sg_mutex_destroy(m);
   }
   /* the check runs after the last point where others could run before the wait */
   BLOCKING(sg_mutex_lock(event_mutex); if (still_waiting(arg)) sg_cond_wait(e->cond, event_mutex);

@@ -241,12 +241,24 @@ int PMPI_Type_free_keyval(int *keyval)
   MPI_LEAVE(MPI_SUCCESS);
 }
 
+/* A type's attributes: a derived type's are on it; a predefined type is one
+ * object for the whole process, so its attributes are kept per rank. */
+static attr_t **basic_attrs; /* rank x predefined type */
+static attr_t **type_attrs(dt_t *t)
+{
+  if (t->derived)
+    return &t->attrs;
+  if (!basic_attrs)
+    basic_attrs = calloc((size_t)rt_nranks * SIMPI_NUM_BASIC_TYPES, sizeof *basic_attrs);
+  return &basic_attrs[(size_t)rt_self->id * SIMPI_NUM_BASIC_TYPES + (size_t)t->id];
+}
+
 int PMPI_Type_set_attr(MPI_Datatype type, int keyval, void *val)
 {
   MPI_ENTER("MPI_Type_set_attr");
   CHECK_ANY_TYPE(type, t, "datatype");
   CHECK(kv_get(keyval, KV_TYPE), MPI_COMM_WORLD, MPI_ERR_KEYVAL, "invalid datatype keyval %d", keyval);
-  int err = set_attr(&t->attrs, type, keyval, val, KV_TYPE);
+  int err = set_attr(type_attrs(t), type, keyval, val, KV_TYPE);
   CHECK(!err, MPI_COMM_WORLD, err, "the delete callback of keyval %d failed", keyval);
   MPI_LEAVE(MPI_SUCCESS);
 }
@@ -257,7 +269,7 @@ int PMPI_Type_get_attr(MPI_Datatype type, int keyval, void *val, int *flag)
   CHECK_ANY_TYPE(type, t, "datatype");
   CHECK(val && flag, MPI_COMM_WORLD, MPI_ERR_ARG, "null argument");
   CHECK(kv_any(keyval, KV_TYPE), MPI_COMM_WORLD, MPI_ERR_KEYVAL, "invalid datatype keyval %d", keyval);
-  get_attr(t->attrs, keyval, val, flag);
+  get_attr(*type_attrs(t), keyval, val, flag);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -266,14 +278,14 @@ int PMPI_Type_delete_attr(MPI_Datatype type, int keyval)
   MPI_ENTER("MPI_Type_delete_attr");
   CHECK_ANY_TYPE(type, t, "datatype");
   CHECK(kv_any(keyval, KV_TYPE), MPI_COMM_WORLD, MPI_ERR_KEYVAL, "invalid datatype keyval %d", keyval);
-  attr_t **p = find(&t->attrs, keyval);
+  attr_t **p = find(type_attrs(t), keyval);
   CHECK(*p, MPI_COMM_WORLD, MPI_ERR_KEYVAL, "no attribute for keyval %d", keyval);
   int err = del_attr(type, p, KV_TYPE);
   CHECK(!err, MPI_COMM_WORLD, err, "the delete callback of keyval %d failed", keyval);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-int attr_type_copy_all(dt_t *old, MPI_Datatype h, dt_t *new_) { return copy_all(old->attrs, h, &new_->attrs, KV_TYPE); }
+int attr_type_copy_all(dt_t *old, MPI_Datatype h, dt_t *new_) { return copy_all(*type_attrs(old), h, &new_->attrs, KV_TYPE); }
 
 int attr_type_delete_all(dt_t *t, MPI_Datatype h) { return delete_all(&t->attrs, h, KV_TYPE); }
 

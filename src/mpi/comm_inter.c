@@ -93,13 +93,11 @@ int PMPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_c
   long key[3] = {tag, side ? min_remote : min_mine, side ? min_mine : min_remote};
   comm_core_t *core = comm_agree(NULL, MADE_INTER, key, comm_build_inter, &a);
   *newintercomm = comm_attach(core, side, lc);
-  int err = MPI_SUCCESS;
-  if (!err)
-    act_intercomm_made(lc, local_leader, comm_rank(lc) == local_leader ? comm_get(peer_comm) : NULL, remote_leader,
-                       tag, *newintercomm);
+  act_intercomm_made(lc, local_leader, comm_rank(lc) == local_leader ? comm_get(peer_comm) : NULL, remote_leader, tag,
+                     *newintercomm);
   free(mine);
   free(remote);
-  MPI_LEAVE(err);
+  MPI_LEAVE(MPI_SUCCESS);
 }
 
 int PMPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
@@ -128,10 +126,8 @@ int PMPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
   comm_core_t *core = comm_agree(ic, MADE_MERGE, key, comm_build_list, &l);
   free(w);
   *newintracomm = comm_attach(core, 0, c);
-  int err = MPI_SUCCESS;
-  if (!err)
-    act_intercomm_merged(c, high, *newintracomm);
-  MPI_LEAVE(err);
+  act_intercomm_merged(c, high, *newintracomm);
+  MPI_LEAVE(MPI_SUCCESS);
 }
 
 PMPI_ALIAS(Intercomm_create)

@@ -514,7 +514,8 @@ int PMPI_Cancel(MPI_Request *request)
 int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
 {
   MPI_ENTER("MPI_Request_get_status");
-  CHECK(req_valid(request) && flag, MPI_COMM_WORLD, MPI_ERR_REQUEST, "invalid request");
+  CHECK(req_valid(request), MPI_COMM_WORLD, MPI_ERR_REQUEST, "invalid request");
+  CHECK(flag, MPI_COMM_WORLD, MPI_ERR_ARG, "flag is NULL");
   if (!active(request)) {
     *flag = 1;
     empty_status(status);

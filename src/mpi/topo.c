@@ -49,7 +49,7 @@ static int first_ranks(rt_rank_t *self, rt_comm_t *c, int n, int kind, MPI_Comm 
  * the nodes left and whose spread cur[0] - cur[n-1] is the smallest (then whose smallest one is
  * the largest, then the next smallest ...); best holds the first found. */
 typedef struct {
-  int *cur, *best, n, total, *div, ndiv;
+  int *cur, *best, n, *div, ndiv;
 } balance_t;
 
 static void balance(balance_t *b, int k, int left, int most)
@@ -100,7 +100,7 @@ int PMPI_Dims_create(int nnodes, int ndims, int dims[])
     MPI_LEAVE(MPI_SUCCESS);
   }
   /* the most balanced factorization (smallest largest-minus-smallest), non-increasing */
-  balance_t b = {calloc((size_t)nfree, sizeof(int)), calloc((size_t)nfree, sizeof(int)), nfree, rest, NULL, 0};
+  balance_t b = {calloc((size_t)nfree, sizeof(int)), calloc((size_t)nfree, sizeof(int)), nfree, NULL, 0};
   b.div = malloc(sizeof *b.div * 2048);
   for (long d = 1; d * d <= rest; d++) /* the divisors of rest, ascending (a few thousand at most) */
     if (rest % d == 0)

@@ -14,7 +14,7 @@
  * Buffer_iflush, complete once the buffered sends its rank made before it
  * are delivered (kc: the transfer of one of them, while one is waited for). */
 /* P2P_RMA: the transfer of a one-sided operation (src/rma), kc its origin's side. */
-/* P2P_GREQ: a generalized request (src/mpi/grequest.c), done when the program says so; never waited for
+/* P2P_GREQ: a generalized request (src/mpi/request.c), done when the program says so; never waited for
  * in the kernel (its owner alone can complete it), owned holds its callbacks. */
 enum p2p_kind { P2P_SEND = 1, P2P_RECV = 2, P2P_COLL = 3, P2P_RMA = 4, P2P_FLUSH = 5, P2P_GREQ = 6 };
 enum p2p_mode { P2P_STANDARD, P2P_SYNC, P2P_READY, P2P_BUFFERED };

@@ -177,6 +177,8 @@ void rma_lock(rma_core_t *w, int t, int type)
     kern_event_t *e = kern_event_new(); /* may let others run: look again */
     if (!m->granted)
       m->granted = e;
+    else
+      kern_event_free(e);
   }
   if (!m->queue && compatible(m, type)) {
     take(m, rt_self->id, type);

@@ -2,7 +2,7 @@
  *   MPI_TYPE_NULL_COPY_FN on MPI_Type_dup, delete callbacks at MPI_Type_free, a failing copy
  *   callback gives MPI_DATATYPE_NULL), a keyval freed again while its attributes live (as MPICH
  *   allows), and the delete callbacks of MPI_COMM_SELF run first thing in MPI_Finalize
- * np: 1 2
+ * np: 1 2 3
  */
 #include <mpi.h>
 #include <stdio.h>
@@ -77,6 +77,15 @@ int main(int argc, char **argv)
     if (rank == 0)
         printf("on MPI_INT: flag %d value %d\n", flag, (int)(MPI_Aint)v);
     MPI_Type_delete_attr(MPI_INT, knull);
+    /* each process its own: every rank sets its rank on MPI_DOUBLE, then reads it back */
+    MPI_Type_set_attr(MPI_DOUBLE, knull, (void *)(MPI_Aint)(100 + rank));
+    MPI_Barrier(MPI_COMM_WORLD);
+    MPI_Type_get_attr(MPI_DOUBLE, knull, &v, &flag);
+    int mine = flag && (int)(MPI_Aint)v == 100 + rank, all;
+    MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    if (rank == 0)
+        printf("on MPI_DOUBLE, every rank reads its own value: %d\n", all);
+    MPI_Type_delete_attr(MPI_DOUBLE, knull);
 
     /* a failing copy callback */
     int kfail, err;
