@@ -270,41 +270,34 @@ static void remote_main(int argc, char **argv)
   struct remote *r = sg_actor_self_get_data();
   kern_actor_t me = {NULL, NULL, 0};
   sg_actor_self_set_data(&me);
-  if (r->out) {
-    sg_mailbox_get(r->out->box);
-    delivered(r->out);
-    kern_mbox_put_back(r->out); /* both sides are done with it */
-  }
-  if (r->back) {
-    sg_mailbox_put(r->back->box, &payload_token, (long)r->back_bytes);
-    kern_mbox_put_back(r->back);
-  }
+  sg_mailbox_get(r->out->box);
+  delivered(r->out);
+  kern_mbox_put_back(r->out); /* both sides are done with it */
+  sg_mailbox_put(r->back->box, &payload_token, (long)r->back_bytes);
+  kern_mbox_put_back(r->back);
   free(r);
 }
 
 kern_comm_t *kern_remote(size_t peer, double out, double back)
 {
-  if (out < 0 || back < 0) { /* one leg: no helper, so that many in flight cost no stacks */
-    sg_comm_t c;
-    if (out >= 0)
-      BLOCKING(c = kern_sendto_async(sg_host_self(), kern_host(peer), out));
-    else
-      BLOCKING(c = kern_sendto_async(kern_host(peer), sg_host_self(), back));
+  sg_comm_t c;
+  if (back < 0) { /* one leg: no helper, so that many in flight cost no stacks */
+    BLOCKING(c = kern_sendto_async(sg_host_self(), kern_host(peer), out));
     return wrap(c, NULL);
   }
-  struct remote *r = calloc(1, sizeof *r);
-  r->out = out >= 0 ? kern_mbox_get() : NULL;
-  r->back = back >= 0 ? kern_mbox_get() : NULL;
-  r->back_bytes = back;
-  kern_mbox_t *out_box = r->out, *back_box = r->back;
-  if (out_box)
-    out_box->receiving = 1; /* the helper's */
+  if (out < 0) {
+    BLOCKING(c = kern_sendto_async(kern_host(peer), sg_host_self(), back));
+    return wrap(c, NULL);
+  }
+  /* both legs: a helper on the target receives the first and sends the reply */
+  struct remote *r = malloc(sizeof *r);
+  *r = (struct remote){kern_mbox_get(), kern_mbox_get(), back};
+  kern_mbox_t *back_box = r->back;
+  r->out->receiving = 1; /* the helper's */
+  kern_mbox_t *out_box = r->out;
   const char *argv[2] = {"rma", NULL};
   BLOCKING(sg_actor_t a = sg_actor_init("rma", kern_host(peer)); sg_actor_set_stacksize(a, 128 /* KiB */);
            sg_actor_set_data(a, r); sg_actor_start_(a, remote_main, 1, argv));
-  if (!back_box)
-    return out_box ? kern_send(out_box, out, 0) : NULL;
-  if (out_box)
-    kern_send(out_box, out, 1);
+  kern_send(out_box, out, 1);
   return kern_recv(back_box);
 }

@@ -192,6 +192,17 @@ static void start_send(p2p_req_t *r)
     r->kc = kc;
 }
 
+/* Takes m, which follows prev (NULL: the first), out of q's unexpected messages. */
+static void unlink_unexpected(p2p_queues_t *q, p2p_msg_t *m, p2p_msg_t *prev)
+{
+  if (prev)
+    prev->next = m->next;
+  else
+    q->uhead = m->next;
+  if (q->utail == m)
+    q->utail = prev;
+}
+
 /* Removes the first unexpected message matching (src, tag, ctx) from q. */
 static p2p_msg_t *take_unexpected(p2p_queues_t *q, int src, int tag, int ctx)
 {
@@ -201,12 +212,7 @@ static p2p_msg_t *take_unexpected(p2p_queues_t *q, int src, int tag, int ctx)
       break;
   if (!m)
     return NULL;
-  if (prev)
-    prev->next = m->next;
-  else
-    q->uhead = m->next;
-  if (q->utail == m)
-    q->utail = prev;
+  unlink_unexpected(q, m, prev);
   if (m->sreq) /* matched: its send can no longer be cancelled */
     m->sreq->queued = NULL;
   m->sreq = NULL;
@@ -364,16 +370,22 @@ static void flush_refresh(p2p_req_t *r)
   r->done = 1;
 }
 
-/* The flush's kc completed (and was released by the wait): drop its entry. */
-static void flush_reaped(p2p_req_t *r)
+/* The buffered send whose transfer is kc is over: its buffer space is free. */
+static void bsend_forget(kern_comm_t *kc)
 {
   for (bsend_pending_t **pp = &bsend_list; *pp; pp = &(*pp)->next)
-    if ((*pp)->kc == r->kc) {
+    if ((*pp)->kc == kc) {
       bsend_pending_t *b = *pp;
       *pp = b->next;
       free(b);
-      break;
+      return;
     }
+}
+
+/* The flush's kc completed (and was released by the wait): drop its entry. */
+static void flush_reaped(p2p_req_t *r)
+{
+  bsend_forget(r->kc);
   r->kc = NULL;
 }
 
@@ -580,24 +592,15 @@ int p2p_probe(int src, int tag, int ctx, int block, MPI_Status *st)
  * its put SimGrid's mailbox, a buffered one its buffer. */
 static int cancel_send(p2p_req_t *r)
 {
-  p2p_msg_t *m = r->queued, **pp = &rt_ranks[r->peer_world].q.uhead, *prev = NULL;
   p2p_queues_t *q = &rt_ranks[r->peer_world].q;
-  while (*pp && *pp != m) {
-    prev = *pp;
-    pp = &(*pp)->next;
-  }
-  if (!*pp)
+  p2p_msg_t *m, *prev = NULL;
+  for (m = q->uhead; m && m != r->queued; prev = m, m = m->next)
+    ;
+  if (!m)
     return 0;
-  *pp = m->next;
-  if (q->utail == m)
-    q->utail = prev;
-  for (bsend_pending_t **b = &bsend_list; m->put && *b; b = &(*b)->next)
-    if ((*b)->kc == m->put) {
-      bsend_pending_t *gone = *b;
-      *b = gone->next;
-      free(gone);
-      break;
-    }
+  unlink_unexpected(q, m, prev);
+  if (m->put)
+    bsend_forget(m->put);
   r->queued = NULL;
   kern_cancel_send(m->mbox, m->put);
   msg_free(m);
