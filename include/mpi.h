@@ -535,9 +535,10 @@ SIMPI_DECL(int, Scan_init, (const void *sendbuf, void *recvbuf, int count, MPI_D
 SIMPI_DECL(int, Exscan_init, (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                               MPI_Comm comm, MPI_Info info, MPI_Request *request))
 
-/* Large counts (MPI 4.0): the _c forms take MPI_Count counts; simpi counts
- * elements in int, so a count above INT_MAX is refused with MPI_ERR_COUNT.
- * Byte sizes and positions (Pack_c, Buffer_attach_c, ...) may be larger. */
+/* Large counts (MPI 4.0): the _c forms take MPI_Count counts. Point-to-point,
+ * Bcast, the datatype constructors and the pack engine take any count; the
+ * other collectives, reductions and one-sided calls refuse a count above
+ * INT_MAX with MPI_ERR_COUNT naming the call (never a silent truncation). */
 SIMPI_DECL(int, Send_c, (const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm))
 SIMPI_DECL(int, Ssend_c, (const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm))
 SIMPI_DECL(int, Rsend_c, (const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm))
@@ -655,6 +656,154 @@ SIMPI_DECL(int, Iexscan_c, (const void *sendbuf, void *recvbuf, MPI_Count count,
                             MPI_Comm comm, MPI_Request *request))
 SIMPI_DECL(int, Exscan_init_c, (const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op,
                                 MPI_Comm comm, MPI_Info info, MPI_Request *request))
+
+/* The remaining large-count forms (MPI 4.0's list, as MPICH 4.0 has it; displacements of the
+ * v- and w-collectives are MPI_Aint). */
+SIMPI_DECL(int, Allgatherv_c, (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                               const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype,
+                               MPI_Comm comm))
+SIMPI_DECL(int, Allgatherv_init_c, (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                    const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype,
+                                    MPI_Comm comm, MPI_Info info, MPI_Request *request))
+SIMPI_DECL(int, Alltoallv_c, (const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                              MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[],
+                              const MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm comm))
+SIMPI_DECL(int, Alltoallv_init_c, (const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                                   MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[],
+                                   const MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                   MPI_Request *request))
+SIMPI_DECL(int, Alltoallw_c, (const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                              const MPI_Datatype sendtypes[], void *recvbuf, const MPI_Count recvcounts[],
+                              const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm))
+SIMPI_DECL(int, Alltoallw_init_c, (const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                                   const MPI_Datatype sendtypes[], void *recvbuf, const MPI_Count recvcounts[],
+                                   const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
+                                   MPI_Info info, MPI_Request *request))
+SIMPI_DECL(int, Gatherv_c, (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                            const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, int root,
+                            MPI_Comm comm))
+SIMPI_DECL(int, Gatherv_init_c, (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                 const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype,
+                                 int root, MPI_Comm comm, MPI_Info info, MPI_Request *request))
+SIMPI_DECL(int, Iallgatherv_c, (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype,
+                                MPI_Comm comm, MPI_Request *request))
+SIMPI_DECL(int, Ialltoallv_c, (const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                               MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[],
+                               const MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request))
+SIMPI_DECL(int, Ialltoallw_c, (const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                               const MPI_Datatype sendtypes[], void *recvbuf, const MPI_Count recvcounts[],
+                               const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
+                               MPI_Request *request))
+SIMPI_DECL(int, Igatherv_c, (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                             const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, int root,
+                             MPI_Comm comm, MPI_Request *request))
+SIMPI_DECL(int, Ireduce_scatter_block_c, (const void *sendbuf, void *recvbuf, MPI_Count recvcount,
+                                          MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request))
+SIMPI_DECL(int, Ireduce_scatter_c, (const void *sendbuf, void *recvbuf, const MPI_Count recvcounts[],
+                                    MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request))
+SIMPI_DECL(int, Iscatterv_c, (const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[],
+                              MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+                              int root, MPI_Comm comm, MPI_Request *request))
+SIMPI_DECL(int, Neighbor_allgather_c, (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                       MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm))
+SIMPI_DECL(int, Neighbor_allgatherv_c, (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                                        void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint displs[],
+                                        MPI_Datatype recvtype, MPI_Comm comm))
+SIMPI_DECL(int, Neighbor_alltoall_c, (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                      MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm))
+SIMPI_DECL(int, Neighbor_alltoallv_c, (const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                                       MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[],
+                                       const MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm comm))
+SIMPI_DECL(int, Neighbor_alltoallw_c, (const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                                       const MPI_Datatype sendtypes[], void *recvbuf, const MPI_Count recvcounts[],
+                                       const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm))
+SIMPI_DECL(int, Reduce_scatter_block_c, (const void *sendbuf, void *recvbuf, MPI_Count recvcount,
+                                         MPI_Datatype datatype, MPI_Op op, MPI_Comm comm))
+SIMPI_DECL(int, Reduce_scatter_block_init_c, (const void *sendbuf, void *recvbuf, MPI_Count recvcount,
+                                              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
+                                              MPI_Request *request))
+SIMPI_DECL(int, Reduce_scatter_c, (const void *sendbuf, void *recvbuf, const MPI_Count recvcounts[],
+                                   MPI_Datatype datatype, MPI_Op op, MPI_Comm comm))
+SIMPI_DECL(int, Reduce_scatter_init_c, (const void *sendbuf, void *recvbuf, const MPI_Count recvcounts[],
+                                        MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
+                                        MPI_Request *request))
+SIMPI_DECL(int, Scatterv_c, (const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[],
+                             MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+                             int root, MPI_Comm comm))
+SIMPI_DECL(int, Scatterv_init_c, (const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[],
+                                  MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+                                  int root, MPI_Comm comm, MPI_Info info, MPI_Request *request))
+typedef void MPI_User_function_c(void *invec, void *inoutvec, MPI_Count *len, MPI_Datatype *datatype);
+SIMPI_DECL(int, Op_create_c, (MPI_User_function_c *user_fn, int commute, MPI_Op *op))
+SIMPI_DECL(int, Reduce_local_c, (const void *inbuf, void *inoutbuf, MPI_Count count, MPI_Datatype datatype,
+                                 MPI_Op op))
+SIMPI_DECL(int, Pack_external_c, (const char *datarep, const void *inbuf, MPI_Count incount, MPI_Datatype datatype,
+                                  void *outbuf, MPI_Count outsize, MPI_Count *position))
+SIMPI_DECL(int, Pack_external_size_c, (const char *datarep, MPI_Count incount, MPI_Datatype datatype,
+                                       MPI_Count *size))
+SIMPI_DECL(int, Type_create_darray_c, (int size, int rank, int ndims, const MPI_Count array_of_gsizes[],
+                                       const int array_of_distribs[], const int array_of_dargs[],
+                                       const int array_of_psizes[], int order, MPI_Datatype oldtype,
+                                       MPI_Datatype *newtype))
+SIMPI_DECL(int, Type_create_hindexed_block_c, (MPI_Count count, MPI_Count blocklength,
+                                               const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
+                                               MPI_Datatype *newtype))
+SIMPI_DECL(int, Type_create_hindexed_c, (MPI_Count count, const MPI_Count array_of_blocklengths[],
+                                         const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
+                                         MPI_Datatype *newtype))
+SIMPI_DECL(int, Type_create_indexed_block_c, (MPI_Count count, MPI_Count blocklength,
+                                              const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
+                                              MPI_Datatype *newtype))
+SIMPI_DECL(int, Type_create_struct_c, (MPI_Count count, const MPI_Count array_of_blocklengths[],
+                                       const MPI_Count array_of_displacements[], const MPI_Datatype array_of_types[],
+                                       MPI_Datatype *newtype))
+SIMPI_DECL(int, Type_create_subarray_c, (int ndims, const MPI_Count array_of_sizes[],
+                                         const MPI_Count array_of_subsizes[], const MPI_Count array_of_starts[],
+                                         int order, MPI_Datatype oldtype, MPI_Datatype *newtype))
+SIMPI_DECL(int, Type_get_contents_c, (MPI_Datatype datatype, MPI_Count max_integers, MPI_Count max_addresses,
+                                      MPI_Count max_large_counts, MPI_Count max_datatypes, int array_of_integers[],
+                                      MPI_Aint array_of_addresses[], MPI_Count array_of_large_counts[],
+                                      MPI_Datatype array_of_datatypes[]))
+SIMPI_DECL(int, Type_get_envelope_c, (MPI_Datatype datatype, MPI_Count *num_integers, MPI_Count *num_addresses,
+                                      MPI_Count *num_large_counts, MPI_Count *num_datatypes, int *combiner))
+SIMPI_DECL(int, Type_indexed_c, (MPI_Count count, const MPI_Count array_of_blocklengths[],
+                                 const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
+                                 MPI_Datatype *newtype))
+SIMPI_DECL(int, Unpack_external_c, (const char datarep[], const void *inbuf, MPI_Count insize, MPI_Count *position,
+                                    void *outbuf, MPI_Count outcount, MPI_Datatype datatype))
+SIMPI_DECL(int, Accumulate_c, (const void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype,
+                               int target_rank, MPI_Aint target_disp, MPI_Count target_count,
+                               MPI_Datatype target_datatype, MPI_Op op, MPI_Win win))
+SIMPI_DECL(int, Get_accumulate_c, (const void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype,
+                                   void *result_addr, MPI_Count result_count, MPI_Datatype result_datatype,
+                                   int target_rank, MPI_Aint target_disp, MPI_Count target_count,
+                                   MPI_Datatype target_datatype, MPI_Op op, MPI_Win win))
+SIMPI_DECL(int, Get_c, (void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype, int target_rank,
+                        MPI_Aint target_disp, MPI_Count target_count, MPI_Datatype target_datatype, MPI_Win win))
+SIMPI_DECL(int, Put_c, (const void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype,
+                        int target_rank, MPI_Aint target_disp, MPI_Count target_count, MPI_Datatype target_datatype,
+                        MPI_Win win))
+SIMPI_DECL(int, Raccumulate_c, (const void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype,
+                                int target_rank, MPI_Aint target_disp, MPI_Count target_count,
+                                MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request *request))
+SIMPI_DECL(int, Rget_accumulate_c, (const void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype,
+                                    void *result_addr, MPI_Count result_count, MPI_Datatype result_datatype,
+                                    int target_rank, MPI_Aint target_disp, MPI_Count target_count,
+                                    MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request *request))
+SIMPI_DECL(int, Rget_c, (void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype, int target_rank,
+                         MPI_Aint target_disp, MPI_Count target_count, MPI_Datatype target_datatype, MPI_Win win,
+                         MPI_Request *request))
+SIMPI_DECL(int, Rput_c, (const void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype,
+                         int target_rank, MPI_Aint target_disp, MPI_Count target_count, MPI_Datatype target_datatype,
+                         MPI_Win win, MPI_Request *request))
+SIMPI_DECL(int, Win_allocate_c, (MPI_Aint size, MPI_Aint disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr,
+                                 MPI_Win *win))
+SIMPI_DECL(int, Win_allocate_shared_c, (MPI_Aint size, MPI_Aint disp_unit, MPI_Info info, MPI_Comm comm,
+                                        void *baseptr, MPI_Win *win))
+SIMPI_DECL(int, Win_create_c, (void *base, MPI_Aint size, MPI_Aint disp_unit, MPI_Info info, MPI_Comm comm,
+                               MPI_Win *win))
+SIMPI_DECL(int, Win_shared_query_c, (MPI_Win win, int rank, MPI_Aint *size, MPI_Aint *disp_unit, void *baseptr))
 
 /* == Communicators, groups, attributes, error handlers, info == */
 typedef int MPI_Comm_copy_attr_function(MPI_Comm, int, void *, void *, void *, int *);

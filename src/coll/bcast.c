@@ -82,7 +82,7 @@ static void chunk_scatter(coll_t *k, chunks_t *ch, int root)
     if (vr & mask) {
       long len = span_len(ch, vr, vr + mask);
       if (len > 0)
-        coll_recv(k, ch->buf + span_off(ch, vr), (int)len, b, REAL(vr - mask));
+        coll_recv(k, ch->buf + span_off(ch, vr), len, b, REAL(vr - mask));
       break;
     }
     mask <<= 1;
@@ -91,7 +91,7 @@ static void chunk_scatter(coll_t *k, chunks_t *ch, int root)
     if (vr + mask < n) {
       long len = span_len(ch, vr + mask, vr + 2L * mask);
       if (len > 0)
-        coll_send(k, ch->buf + span_off(ch, vr + mask), (int)len, b, REAL(vr + mask));
+        coll_send(k, ch->buf + span_off(ch, vr + mask), len, b, REAL(vr + mask));
     }
 }
 
@@ -100,9 +100,9 @@ static void exchange(coll_t *k, char *buf, long soff, long slen, int dst, long r
 {
   p2p_req_t *rs[2] = {NULL, NULL};
   if (rlen > 0)
-    rs[0] = coll_irecv(k, buf + roff, (int)rlen, coll_byte(), src);
+    rs[0] = coll_irecv(k, buf + roff, rlen, coll_byte(), src);
   if (slen > 0)
-    rs[1] = coll_isend(k, buf + soff, (int)slen, coll_byte(), dst);
+    rs[1] = coll_isend(k, buf + soff, slen, coll_byte(), dst);
   coll_waitall(k, rs, 2);
 }
 
@@ -171,21 +171,21 @@ static long default_segment(long bytes, int n)
 static void segmented_tree(coll_t *k, const coll_args_t *a, int shape)
 {
   int n = k->n, root = a->root, vr = (k->me - root + n) % n;
-  int count = a->rcount;
+  MPI_Count count = a->rcount;
   const dt_t *t = a->rt;
   long seg = k->seg > 0 ? k->seg : default_segment((long)count * (long)t->size, n);
-  int segcount = t->size ? (int)(seg / (long)t->size) : count;
+  MPI_Count segcount = t->size ? (MPI_Count)(seg / (long)t->size) : count;
   if (segcount < 1)
     segcount = 1;
   if (segcount > count)
     segcount = count;
-  int nseg = count && segcount ? (count + segcount - 1) / segcount : 1;
+  long nseg = count && segcount ? (count + segcount - 1) / segcount : 1;
   int ch[2], nch = tree_children(shape, vr, n, ch), parent = tree_parent(shape, vr);
   p2p_req_t *rv[2] = {NULL, NULL}, *sends[2] = {NULL, NULL};
-#define SEGC(s) (count - (long)(s) * segcount < segcount ? (int)(count - (long)(s) * segcount) : segcount)
+#define SEGC(s) (count - (long)(s) * segcount < segcount ? count - (long)(s) * segcount : segcount)
   if (parent >= 0)
     rv[0] = coll_irecv(k, a->rbuf, SEGC(0), t, REAL(parent));
-  for (int s = 0; s < nseg; s++) {
+  for (long s = 0; s < nseg; s++) {
     char *at = coll_at(a->rbuf, (long)s * segcount, t);
     if (parent >= 0) { /* the next segment's receive is posted before waiting for this one */
       if (s + 1 < nseg)

@@ -21,12 +21,12 @@ enum coll_id {
  * displacements are in bytes. */
 typedef struct coll_args {
   const void *sbuf;
-  int scount;
+  MPI_Count scount; /* MPI_Count for Bcast's sake: the MPI layer refuses counts above INT_MAX to the others */
   const dt_t *st;
   const int *scounts, *sdispls;
   const dt_t *const *sts;
   void *rbuf;
-  int rcount;
+  MPI_Count rcount;
   const dt_t *rt;
   const int *rcounts, *rdispls;
   const dt_t *const *rts;
@@ -107,10 +107,10 @@ rt_comm_t coll_inter_local(rt_comm_t *c);
 void coll_reduce_local(const void *in, void *inout, int count, const dt_t *t, MPI_Op op);
 
 /* Point-to-point helpers (coll_p2p.c): the call's tag, the collective context. */
-p2p_req_t *coll_isend(coll_t *k, const void *buf, int count, const dt_t *t, int peer);
-p2p_req_t *coll_irecv(coll_t *k, void *buf, int count, const dt_t *t, int peer);
-void coll_send(coll_t *k, const void *buf, int count, const dt_t *t, int peer);
-void coll_recv(coll_t *k, void *buf, int count, const dt_t *t, int peer);
+p2p_req_t *coll_isend(coll_t *k, const void *buf, MPI_Count count, const dt_t *t, int peer);
+p2p_req_t *coll_irecv(coll_t *k, void *buf, MPI_Count count, const dt_t *t, int peer);
+void coll_send(coll_t *k, const void *buf, MPI_Count count, const dt_t *t, int peer);
+void coll_recv(coll_t *k, void *buf, MPI_Count count, const dt_t *t, int peer);
 void coll_sendrecv(coll_t *k, const void *sbuf, int scount, const dt_t *st, int dest, void *rbuf, int rcount,
                    const dt_t *rt, int source);
 /* Waits for and frees the n requests (NULL entries are skipped). */

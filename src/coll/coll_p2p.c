@@ -6,7 +6,7 @@
 #include "../runtime/runtime.h"
 #include <stdlib.h>
 
-static p2p_req_t *post(enum p2p_kind kind, const void *buf, int count, const dt_t *t, int peer, coll_t *k)
+static p2p_req_t *post(enum p2p_kind kind, const void *buf, MPI_Count count, const dt_t *t, int peer, coll_t *k)
 {
   p2p_req_t *r = p2p_req_new();
   r->kind = kind;
@@ -27,12 +27,12 @@ static p2p_req_t *post(enum p2p_kind kind, const void *buf, int count, const dt_
   return r;
 }
 
-p2p_req_t *coll_isend(coll_t *k, const void *buf, int count, const dt_t *t, int peer)
+p2p_req_t *coll_isend(coll_t *k, const void *buf, MPI_Count count, const dt_t *t, int peer)
 {
   return post(P2P_SEND, buf, count, t, peer, k);
 }
 
-p2p_req_t *coll_irecv(coll_t *k, void *buf, int count, const dt_t *t, int peer)
+p2p_req_t *coll_irecv(coll_t *k, void *buf, MPI_Count count, const dt_t *t, int peer)
 {
   return post(P2P_RECV, buf, count, t, peer, k);
 }
@@ -50,13 +50,13 @@ void coll_waitall(coll_t *k, p2p_req_t **rs, int n)
   }
 }
 
-void coll_send(coll_t *k, const void *buf, int count, const dt_t *t, int peer)
+void coll_send(coll_t *k, const void *buf, MPI_Count count, const dt_t *t, int peer)
 {
   p2p_req_t *r = coll_isend(k, buf, count, t, peer);
   coll_waitall(k, &r, 1);
 }
 
-void coll_recv(coll_t *k, void *buf, int count, const dt_t *t, int peer)
+void coll_recv(coll_t *k, void *buf, MPI_Count count, const dt_t *t, int peer)
 {
   p2p_req_t *r = coll_irecv(k, buf, count, t, peer);
   coll_waitall(k, &r, 1);

@@ -168,6 +168,7 @@ void dt_release(const dt_t *ct)
     dt_release(t->how.types[i]);
   free(t->how.ints);
   free(t->how.aints);
+  free(t->how.counts);
   free(t->how.types);
   free(t->blocks);
   free(t->runs);
@@ -187,23 +188,27 @@ int dt_set_name(dt_t *t, const char *name)
   return 0;
 }
 
-int dt_set_contents(dt_t *t, int combiner, int ni, const int *ints, int na, const MPI_Aint *aints, int nd,
-                    dt_t *const *types)
+int dt_set_contents(dt_t *t, int combiner, int ni, const int *ints, int na, const MPI_Aint *aints, int nc,
+                    const MPI_Count *counts, int nd, dt_t *const *types)
 {
   dt_contents_t *h = &t->how;
   h->combiner = combiner;
   h->ints = ni ? malloc(sizeof *ints * (size_t)ni) : NULL;
   h->aints = na ? malloc(sizeof *aints * (size_t)na) : NULL;
+  h->counts = nc ? malloc(sizeof *counts * (size_t)nc) : NULL;
   h->types = nd ? malloc(sizeof *types * (size_t)nd) : NULL;
-  if ((ni && !h->ints) || (na && !h->aints) || (nd && !h->types))
+  if ((ni && !h->ints) || (na && !h->aints) || (nc && !h->counts) || (nd && !h->types))
     return -1;
   h->ni = ni;
   h->na = na;
+  h->nc = nc;
   h->nd = nd;
   if (ni)
     memcpy(h->ints, ints, sizeof *ints * (size_t)ni);
   if (na)
     memcpy(h->aints, aints, sizeof *aints * (size_t)na);
+  if (nc)
+    memcpy(h->counts, counts, sizeof *counts * (size_t)nc);
   for (int i = 0; i < nd; i++) {
     h->types[i] = types[i];
     dt_retain(types[i]);

@@ -23,11 +23,13 @@ typedef struct dt_run {
 
 typedef struct dt dt_t;
 
-/* A constructor's arguments, for Type_get_envelope/Type_get_contents. */
+/* A constructor's arguments, for Type_get_envelope/Type_get_contents; the
+ * large-count (_c) constructors record theirs as counts, as MPICH does. */
 typedef struct dt_contents {
-  int combiner, ni, na, nd;
+  int combiner, ni, na, nc, nd;
   int *ints;
   MPI_Aint *aints;
+  MPI_Count *counts;
   dt_t **types; /* each holds a reference */
 } dt_contents_t;
 
@@ -90,8 +92,8 @@ dt_t *dt_build_strided(size_t count, size_t blocklen, MPI_Aint stride, const dt_
 dt_t *dt_resized(const dt_t *old, MPI_Aint lb, MPI_Aint extent);
 dt_t *dt_dup(const dt_t *old);
 /* Records how t was made (copies the arrays, references the types). */
-int dt_set_contents(dt_t *t, int combiner, int ni, const int *ints, int na, const MPI_Aint *aints, int nd,
-                    dt_t *const *types);
+int dt_set_contents(dt_t *t, int combiner, int ni, const int *ints, int na, const MPI_Aint *aints, int nc,
+                    const MPI_Count *counts, int nd, dt_t *const *types);
 /* Names: "" until set. */
 int dt_set_name(dt_t *t, const char *name);
 
@@ -100,10 +102,10 @@ size_t dt_nruns(const dt_t *t);
 dt_run_t dt_run(const dt_t *t, size_t i);
 
 /* Moving data. buf may be MPI_BOTTOM when the type holds absolute addresses. */
-void dt_pack(const void *buf, int count, const dt_t *t, void *out);
-void dt_unpack(const void *in, size_t bytes, void *buf, int count, const dt_t *t);
+void dt_pack(const void *buf, MPI_Count count, const dt_t *t, void *out);
+void dt_unpack(const void *in, size_t bytes, void *buf, MPI_Count count, const dt_t *t);
 /* Copies min(sent, capacity) bytes of typed data. */
-void dt_copy(const void *sbuf, int scount, const dt_t *st, void *dbuf, int dcount, const dt_t *dtt);
+void dt_copy(const void *sbuf, MPI_Count scount, const dt_t *st, void *dbuf, MPI_Count dcount, const dt_t *dtt);
 
 /* Basic elements in the first bytes of count elements' packed data; -1 when
  * bytes ends inside a basic element. */
@@ -112,16 +114,16 @@ MPI_Count dt_elements(const dt_t *t, MPI_Count bytes);
 /* external32: big-endian, the standard's sizes (MPI_LONG is 4 bytes, long
  * double is an IEEE quad). Sizes are per element. */
 MPI_Count dt_ext32_size(const dt_t *t);
-void dt_pack_ext32(const void *buf, int count, const dt_t *t, void *out);
-void dt_unpack_ext32(const void *in, void *buf, int count, const dt_t *t);
+void dt_pack_ext32(const void *buf, MPI_Count count, const dt_t *t, void *out);
+void dt_unpack_ext32(const void *in, void *buf, MPI_Count count, const dt_t *t);
 
 /* Reductions on derived types: calls fn(op, in + o, inout + o, n, basic type)
  * for each run of n values of one predefined type, over count elements. */
 typedef void dt_run_fn(MPI_Op op, const void *in, void *inout, int n, const dt_t *basic);
-void dt_apply_runs(MPI_Op op, const void *in, void *inout, int count, const dt_t *t, dt_run_fn *fn);
+void dt_apply_runs(MPI_Op op, const void *in, void *inout, MPI_Count count, const dt_t *t, dt_run_fn *fn);
 
 /* A scratch buffer laid out like count elements of t (every byte the
  * typemap touches is inside it), and its release. */
-void *dt_tmp_alloc(int count, const dt_t *t);
+void *dt_tmp_alloc(MPI_Count count, const dt_t *t);
 void dt_tmp_free(void *p, const dt_t *t);
 #endif

@@ -83,6 +83,7 @@ static int type_class(int basic)
  * still running with a freed operation keeps a valid entry. */
 typedef struct user_op {
   MPI_User_function *fn;
+  MPI_User_function_c *fn_c; /* made by MPI_Op_create_c: its length is an MPI_Count */
   int commute, freed;
 } user_op_t;
 static user_op_t *uops;
@@ -221,7 +222,10 @@ void op_apply(MPI_Op opv, const void *in, void *inout, int n, const dt_t *t)
   if (u) {
     MPI_Datatype h = type_handle(t);
     int len = n;
-    if (n > 0)
+    MPI_Count len_c = n;
+    if (n > 0 && u->fn_c)
+      u->fn_c((void *)in, inout, &len_c, &h);
+    else if (n > 0)
       u->fn((void *)in, inout, &len, &h);
     return;
   }
@@ -247,7 +251,7 @@ void op_apply(MPI_Op opv, const void *in, void *inout, int n, const dt_t *t)
   apply_basic(op, t->basic, in, inout, n);
 }
 
-MPI_Op op_create(MPI_User_function *fn, int commute)
+MPI_Op op_create(MPI_User_function *fn, MPI_User_function_c *fn_c, int commute)
 {
   if (nuops == uops_cap) {
     if (uops_cap >= (1 << 23))
@@ -255,7 +259,7 @@ MPI_Op op_create(MPI_User_function *fn, int commute)
     uops_cap = uops_cap ? 2 * uops_cap : 16;
     uops = realloc(uops, sizeof *uops * (size_t)uops_cap);
   }
-  uops[nuops] = (user_op_t){fn, commute != 0, 0};
+  uops[nuops] = (user_op_t){fn, fn_c, commute != 0, 0};
   return SIMPI_HANDLE(SIMPI_KIND_OP, OP_COUNT + nuops++);
 }
 

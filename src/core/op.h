@@ -14,9 +14,9 @@ void op_apply(MPI_Op op, const void *in, void *inout, int count, const dt_t *t);
 /* Remembers which handle names t, for the datatype argument of user
  * functions (dt_t does not carry its handle). */
 void op_note_type(MPI_Datatype h, const dt_t *t);
-/* A new user operation (MPI_OP_NULL when the table is full), and its
+/* A new user operation, of fn or (Op_create_c) fn_c (MPI_OP_NULL when the table is full), and its
  * release: its slot is never reused, so a collective still running with it
  * keeps a valid entry. */
-MPI_Op op_create(MPI_User_function *fn, int commute);
+MPI_Op op_create(MPI_User_function *fn, MPI_User_function_c *fn_c, int commute);
 void op_free(MPI_Op op);
 #endif

@@ -15,7 +15,7 @@
 
 /* ---------------------------------------------------------------- moving data */
 
-void dt_pack(const void *buf, int count, const dt_t *t, void *out)
+void dt_pack(const void *buf, MPI_Count count, const dt_t *t, void *out)
 {
   if (count <= 0 || !t->size)
     return;
@@ -25,7 +25,7 @@ void dt_pack(const void *buf, int count, const dt_t *t, void *out)
   }
   char *o = out;
   const dt_block_t *bl = t->blocks, *end = bl + t->nblocks;
-  for (int i = 0; i < count; i++) {
+  for (MPI_Count i = 0; i < count; i++) {
     const char *e = AT(buf, (MPI_Aint)i * t->extent);
     for (const dt_block_t *b = bl; b < end; b++) {
       memcpy(o, AT(e, b->off), b->len);
@@ -34,7 +34,7 @@ void dt_pack(const void *buf, int count, const dt_t *t, void *out)
   }
 }
 
-void dt_unpack(const void *in, size_t bytes, void *buf, int count, const dt_t *t)
+void dt_unpack(const void *in, size_t bytes, void *buf, MPI_Count count, const dt_t *t)
 {
   if (count <= 0 || !t->size)
     return;
@@ -45,7 +45,7 @@ void dt_unpack(const void *in, size_t bytes, void *buf, int count, const dt_t *t
   }
   const char *p = in;
   const char *pend = p + bytes;
-  for (int i = 0; i < count && p < pend; i++) {
+  for (MPI_Count i = 0; i < count && p < pend; i++) {
     char *e = AT(buf, (MPI_Aint)i * t->extent);
     for (size_t b = 0; b < t->nblocks && p < pend; b++) {
       size_t len = t->blocks[b].len;
@@ -58,12 +58,12 @@ void dt_unpack(const void *in, size_t bytes, void *buf, int count, const dt_t *t
 }
 
 /* Packs the first max bytes of count elements. */
-static void pack_upto(const void *buf, int count, const dt_t *t, void *out, size_t max)
+static void pack_upto(const void *buf, MPI_Count count, const dt_t *t, void *out, size_t max)
 {
   size_t whole = t->size ? max / t->size : 0;
   if (whole > (size_t)count)
     whole = (size_t)count;
-  dt_pack(buf, (int)whole, t, out);
+  dt_pack(buf, (MPI_Count)whole, t, out);
   size_t rest = max - whole * t->size;
   char *o = (char *)out + whole * t->size;
   const char *e = AT(buf, (MPI_Aint)whole * t->extent);
@@ -75,7 +75,7 @@ static void pack_upto(const void *buf, int count, const dt_t *t, void *out, size
   }
 }
 
-void dt_copy(const void *sbuf, int scount, const dt_t *st, void *dbuf, int dcount, const dt_t *dtt)
+void dt_copy(const void *sbuf, MPI_Count scount, const dt_t *st, void *dbuf, MPI_Count dcount, const dt_t *dtt)
 {
   size_t sent = (size_t)scount * st->size;
   size_t cap = (size_t)dcount * dtt->size;
@@ -295,27 +295,27 @@ static unsigned char *run_ext32(char *p, unsigned char *o, size_t n, int idx, in
   return o;
 }
 
-static void walk_ext32(const void *buf, int count, const dt_t *t, unsigned char *o, int out)
+static void walk_ext32(const void *buf, MPI_Count count, const dt_t *t, unsigned char *o, int out)
 {
-  for (int i = 0; i < count; i++)
+  for (MPI_Count i = 0; i < count; i++)
     for (size_t k = 0, nr = dt_nruns(t); k < nr; k++) {
       dt_run_t r = dt_run(t, k);
       o = run_ext32(AT(buf, (MPI_Aint)i * t->extent + r.off), o, r.n, r.basic, out);
     }
 }
 
-void dt_pack_ext32(const void *buf, int count, const dt_t *t, void *out) { walk_ext32(buf, count, t, out, 1); }
+void dt_pack_ext32(const void *buf, MPI_Count count, const dt_t *t, void *out) { walk_ext32(buf, count, t, out, 1); }
 
-void dt_unpack_ext32(const void *in, void *buf, int count, const dt_t *t)
+void dt_unpack_ext32(const void *in, void *buf, MPI_Count count, const dt_t *t)
 {
   walk_ext32(buf, count, t, (unsigned char *)(uintptr_t)in, 0);
 }
 
 /* ---------------------------------------------------------------- reductions, scratch buffers */
 
-void dt_apply_runs(MPI_Op op, const void *in, void *inout, int count, const dt_t *t, dt_run_fn *fn)
+void dt_apply_runs(MPI_Op op, const void *in, void *inout, MPI_Count count, const dt_t *t, dt_run_fn *fn)
 {
-  for (int i = 0; i < count; i++)
+  for (MPI_Count i = 0; i < count; i++)
     for (size_t k = 0, nr = dt_nruns(t); k < nr; k++) {
       dt_run_t r = dt_run(t, k);
       MPI_Aint off = (MPI_Aint)i * t->extent + r.off;
@@ -334,7 +334,7 @@ void dt_apply_runs(MPI_Op op, const void *in, void *inout, int count, const dt_t
  * allocation starts where element 0's data starts; with a negative one it
  * ends where element 0's data ends, and the allocation's address is kept
  * just after it. */
-void *dt_tmp_alloc(int count, const dt_t *t)
+void *dt_tmp_alloc(MPI_Count count, const dt_t *t)
 {
   MPI_Aint n = count > 1 ? count - 1 : 0, lo = t->true_lb, hi = t->true_lb + t->true_extent;
   if (t->extent >= 0) {

@@ -163,8 +163,8 @@ def fortran_kind(fname, ctype, name):
         return "ranges"
     if base in ("MPI_Aint *", "MPI_Aint []"):
         return "aint" if base == "MPI_Aint *" else "aint[]"
-    if base == "MPI_Count *":
-        return "count"
+    if base in ("MPI_Count *", "MPI_Count []"):
+        return "count" if base == "MPI_Count *" else "count[]"
     if base in ("char *", "char []"):
         return "char_out" if not ctype.startswith("const") else "char"
     if base == "void *":
@@ -172,7 +172,7 @@ def fortran_kind(fname, ctype, name):
             return "baseptr"
         if name in CHOICE:
             return "choice"
-    if base.endswith("_function *"):
+    if base.endswith(("_function *", "_function_c *")):
         return "func"
     raise SystemExit("gen.py: no Fortran rule for %s %s of MPI_%s (add it, or write the call in special.c)" %
                      (ctype, name, fname))
@@ -184,7 +184,7 @@ C_PARAM = {"handle": "const MPI_Fint *", "handle_out": "MPI_Fint *", "handle[]":
            "status_in": "MPI_Fint *", "statuses": "MPI_Fint *", "int": "MPI_Fint *", "logical": "MPI_Fint *",
            "int[]": "MPI_Fint *", "logical[]": "MPI_Fint *", "index": "MPI_Fint *", "index[]": "MPI_Fint *",
            "weights": "MPI_Fint *", "ranges": "MPI_Fint *", "aint": "MPI_Aint *", "aint[]": "MPI_Aint *",
-           "count": "MPI_Count *", "offset": "MPI_Offset *", "char": "const char *", "char_out": "char *",
+           "count": "MPI_Count *", "count[]": "MPI_Count *", "offset": "MPI_Offset *", "char": "const char *", "char_out": "char *",
            "choice": "void *", "baseptr": "void *", "func": "void *"}
 
 
@@ -228,7 +228,7 @@ def c_binding(ret, name, params):
             args.append("ft_weights(%s)" % n)
         elif k == "ranges":
             args.append("(int (*)[3])" + n)
-        elif k in ("int[]", "logical[]", "aint[]"):
+        elif k in ("int[]", "logical[]", "aint[]", "count[]"):
             args.append(n)
         elif k == "char":
             pre.append("char *c_%s = ft_str_in(%s, %s_len);" % (n, n, n))
@@ -262,10 +262,11 @@ F_TYPE = {"handle": "integer", "handle_out": "integer", "handle[]": "integer", "
           "int[]": "integer", "index": "integer", "index[]": "integer", "weights": "integer",
           "logical": "logical", "logical[]": "logical", "aint": "integer(kind=MPI_ADDRESS_KIND)",
           "aint[]": "integer(kind=MPI_ADDRESS_KIND)", "count": "integer(kind=MPI_COUNT_KIND)",
-          "offset": "integer(kind=MPI_OFFSET_KIND)", "status": "integer", "status_in": "integer",
+          "count[]": "integer(kind=MPI_COUNT_KIND)", "offset": "integer(kind=MPI_OFFSET_KIND)", "status": "integer", "status_in": "integer",
           "statuses": "integer", "ranges": "integer", "char": "character(len=*)", "char_out": "character(len=*)",
           "choice": "integer", "func": "external"}
 F_DIMS = {"handle[]": "(*)", "int[]": "(*)", "index[]": "(*)", "weights": "(*)", "logical[]": "(*)", "aint[]": "(*)",
+          "count[]": "(*)",
           "status": "(MPI_STATUS_SIZE)", "status_in": "(MPI_STATUS_SIZE)", "statuses": "(MPI_STATUS_SIZE,*)",
           "ranges": "(3,*)", "choice": "(*)"}
 # mpi_f08: handles and statuses are types holding the same integers (passed by reference

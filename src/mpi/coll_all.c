@@ -30,18 +30,21 @@ BODY allgather(const char *name, int nb, MPI_Info info, const void *sbuf, MPI_Co
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-BODY allgatherv(const char *name, int nb, MPI_Info info, const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
-                const int *rcounts, const int *displs, MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req)
+BODY allgatherv(const char *name, int nb, MPI_Info info, const void *sbuf, MPI_Count scount, MPI_Datatype stype,
+                void *rbuf, const int *rcounts, const int *displs, MPI_Datatype rtype, MPI_Comm comm,
+                MPI_Request *req, wide_t *w)
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
   CHECK_INTRA_IN_PLACE(sbuf, c, comm);
+  NARROW(rcounts, w, 1, comm_peer_size(c), comm, "recvcounts");
+  NARROW(displs, w, 3, comm_peer_size(c), comm, "displs");
   CHECK_COUNTS(rcounts, comm_peer_size(c), comm, "recvcounts");
   CHECK_ARRAY(displs, comm, "displs");
   int any = sum(rcounts, comm_peer_size(c)) > 0;
   CHECK_ALL_BLOCKS(sbuf, scount, stype, st, rbuf, any, rtype, rt, comm);
   CHECK_REQ(nb, req, comm);
-  RUN(req, comm, allgatherv, (sbuf, scount, st, rbuf, rcounts, displs, rt, c));
+  RUN_W(req, comm, allgatherv, (sbuf, (int)scount, st, rbuf, rcounts, displs, rt, c), w);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -59,7 +62,7 @@ BODY alltoall(const char *name, int nb, MPI_Info info, const void *sbuf, MPI_Cou
 
 BODY alltoallv(const char *name, int nb, MPI_Info info, const void *sbuf, const int *scounts, const int *sdispls,
                MPI_Datatype stype, void *rbuf, const int *rcounts, const int *rdispls, MPI_Datatype rtype,
-               MPI_Comm comm, MPI_Request *req)
+               MPI_Comm comm, MPI_Request *req, wide_t *w)
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
@@ -68,35 +71,43 @@ BODY alltoallv(const char *name, int nb, MPI_Info info, const void *sbuf, const 
   const dt_t *st = NULL;
   if (sbuf != MPI_IN_PLACE) {
     CHECK_TYPE(stype, st_, comm);
+    NARROW(scounts, w, 0, n, comm, "sendcounts");
+    NARROW(sdispls, w, 2, n, comm, "sdispls");
     CHECK_COUNTS(scounts, n, comm, "sendcounts");
     CHECK_ARRAY(sdispls, comm, "sdispls");
     CHECK_DBUF(sbuf, (int)(sum(scounts, n) > 0), st_, comm);
     st = st_;
   }
   CHECK_TYPE(rtype, rt, comm);
+  NARROW(rcounts, w, 1, n, comm, "recvcounts");
+  NARROW(rdispls, w, 3, n, comm, "rdispls");
   CHECK_COUNTS(rcounts, n, comm, "recvcounts");
   CHECK_ARRAY(rdispls, comm, "rdispls");
   CHECK_NOT_IN_PLACE(rbuf, comm, "receive buffer");
   CHECK_DBUF(rbuf, (int)(sum(rcounts, n) > 0), rt, comm);
   CHECK_NOT_ALIASED(sbuf, rbuf, (int)(sum(rcounts, n) > 0), comm);
   CHECK_REQ(nb, req, comm);
-  RUN(req, comm, alltoallv, (sbuf, scounts, sdispls, st, rbuf, rcounts, rdispls, rt, c));
+  RUN_W(req, comm, alltoallv, (sbuf, scounts, sdispls, st, rbuf, rcounts, rdispls, rt, c), w);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
 BODY alltoallw(const char *name, int nb, MPI_Info info, const void *sbuf, const int *scounts, const int *sdispls,
                const MPI_Datatype *stypes, void *rbuf, const int *rcounts, const int *rdispls,
-               const MPI_Datatype *rtypes, MPI_Comm comm, MPI_Request *req)
+               const MPI_Datatype *rtypes, MPI_Comm comm, MPI_Request *req, wide_t *w)
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
   CHECK_INTRA_IN_PLACE(sbuf, c, comm);
   int n = comm_peer_size(c), in_place = sbuf == MPI_IN_PLACE;
   if (!in_place) {
+    NARROW(scounts, w, 0, n, comm, "sendcounts");
+    NARROW(sdispls, w, 2, n, comm, "sdispls");
     CHECK_COUNTS(scounts, n, comm, "sendcounts");
     CHECK_ARRAY(sdispls, comm, "sdispls");
     CHECK_ARRAY(stypes, comm, "sendtypes");
   }
+  NARROW(rcounts, w, 1, n, comm, "recvcounts");
+  NARROW(rdispls, w, 3, n, comm, "rdispls");
   CHECK_COUNTS(rcounts, n, comm, "recvcounts");
   CHECK_ARRAY(rdispls, comm, "rdispls");
   CHECK_ARRAY(rtypes, comm, "recvtypes");
@@ -112,7 +123,7 @@ BODY alltoallw(const char *name, int nb, MPI_Info info, const void *sbuf, const 
   const dt_t **types = malloc(sizeof *types * (2 * (size_t)(unsigned)n + 1));
   for (int i = 0; i < 2 * n; i++)
     types[i] = dt_get(i >= n ? rtypes[i - n] : in_place ? rtypes[i] : stypes[i]);
-  RUN(req, comm, alltoallw, (sbuf, scounts, sdispls, rbuf, rcounts, rdispls, types, c));
+  RUN_W(req, comm, alltoallw, (sbuf, scounts, sdispls, rbuf, rcounts, rdispls, types, c), w);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -132,12 +143,12 @@ int PMPI_Iallgather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf
 int PMPI_Allgatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, const int rcounts[],
                     const int displs[], MPI_Datatype rtype, MPI_Comm comm)
 {
-  return allgatherv("MPI_Allgatherv", BLOCKING, sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm, NULL);
+  return allgatherv("MPI_Allgatherv", BLOCKING, sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm, NULL, NULL);
 }
 int PMPI_Iallgatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, const int rcounts[],
                      const int displs[], MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req)
 {
-  return allgatherv("MPI_Iallgatherv", NONBLOCKING, sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm, req);
+  return allgatherv("MPI_Iallgatherv", NONBLOCKING, sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm, req, NULL);
 }
 
 int PMPI_Alltoall(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
@@ -154,27 +165,27 @@ int PMPI_Ialltoall(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
 int PMPI_Alltoallv(const void *sbuf, const int scounts[], const int sdispls[], MPI_Datatype stype, void *rbuf,
                    const int rcounts[], const int rdispls[], MPI_Datatype rtype, MPI_Comm comm)
 {
-  return alltoallv("MPI_Alltoallv", BLOCKING, sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm, NULL);
+  return alltoallv("MPI_Alltoallv", BLOCKING, sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm, NULL, NULL);
 }
 int PMPI_Ialltoallv(const void *sbuf, const int scounts[], const int sdispls[], MPI_Datatype stype, void *rbuf,
                     const int rcounts[], const int rdispls[], MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req)
 {
   return alltoallv("MPI_Ialltoallv", NONBLOCKING, sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm,
-                   req);
+                   req, NULL);
 }
 
 int PMPI_Alltoallw(const void *sbuf, const int scounts[], const int sdispls[], const MPI_Datatype stypes[],
                    void *rbuf, const int rcounts[], const int rdispls[], const MPI_Datatype rtypes[], MPI_Comm comm)
 {
   return alltoallw("MPI_Alltoallw", BLOCKING, sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, comm,
-                   NULL);
+                   NULL, NULL);
 }
 int PMPI_Ialltoallw(const void *sbuf, const int scounts[], const int sdispls[], const MPI_Datatype stypes[],
                     void *rbuf, const int rcounts[], const int rdispls[], const MPI_Datatype rtypes[], MPI_Comm comm,
                     MPI_Request *req)
 {
   return alltoallw("MPI_Ialltoallw", NONBLOCKING, sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes,
-                   comm, req);
+                   comm, req, NULL);
 }
 
 /* ---- the persistent forms (MPI 4.0) ---- */
@@ -188,7 +199,7 @@ int PMPI_Allgatherv_init(const void *sbuf, int scount, MPI_Datatype stype, void 
                          const int displs[], MPI_Datatype rtype, MPI_Comm comm, MPI_Info info, MPI_Request *req)
 {
   return allgatherv("MPI_Allgatherv_init", PERSISTENT, info, sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm,
-                    req);
+                    req, NULL);
 }
 int PMPI_Alltoall_init(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
                        MPI_Comm comm, MPI_Info info, MPI_Request *req)
@@ -200,14 +211,14 @@ int PMPI_Alltoallv_init(const void *sbuf, const int scounts[], const int sdispls
                         MPI_Request *req)
 {
   return alltoallv("MPI_Alltoallv_init", PERSISTENT, info, sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls,
-                   rtype, comm, req);
+                   rtype, comm, req, NULL);
 }
 int PMPI_Alltoallw_init(const void *sbuf, const int scounts[], const int sdispls[], const MPI_Datatype stypes[],
                         void *rbuf, const int rcounts[], const int rdispls[], const MPI_Datatype rtypes[],
                         MPI_Comm comm, MPI_Info info, MPI_Request *req)
 {
   return alltoallw("MPI_Alltoallw_init", PERSISTENT, info, sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls,
-                   rtypes, comm, req);
+                   rtypes, comm, req, NULL);
 }
 
 /* ---- the large-count forms (MPI 4.0): counts above INT_MAX are refused (CHECK_COUNT) ---- */
@@ -243,6 +254,54 @@ int PMPI_Alltoall_init_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype,
   return alltoall("MPI_Alltoall_init_c", PERSISTENT, info, sbuf, scount, stype, rbuf, rcount, rtype, comm, req);
 }
 
+/* ---- the large-count v- and w-forms: counts and displacements narrowed to ints (NARROW) ---- */
+
+int PMPI_Allgatherv_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, const MPI_Count rcounts[], const MPI_Aint displs[], MPI_Datatype rtype, MPI_Comm comm)
+{
+  wide_t w = WIDE(NULL, NULL, rcounts, displs);
+  return wide_free(&w, allgatherv("MPI_Allgatherv_c", BLOCKING, sbuf, scount, stype, rbuf, NULL, NULL, rtype, comm, NULL, &w));
+}
+int PMPI_Iallgatherv_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, const MPI_Count rcounts[], const MPI_Aint displs[], MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req)
+{
+  wide_t w = WIDE(NULL, NULL, rcounts, displs);
+  return wide_free(&w, allgatherv("MPI_Iallgatherv_c", NONBLOCKING, sbuf, scount, stype, rbuf, NULL, NULL, rtype, comm, req, &w));
+}
+int PMPI_Allgatherv_init_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, const MPI_Count rcounts[], const MPI_Aint displs[], MPI_Datatype rtype, MPI_Comm comm, MPI_Info info, MPI_Request *req)
+{
+  wide_t w = WIDE(NULL, NULL, rcounts, displs);
+  return wide_free(&w, allgatherv("MPI_Allgatherv_init_c", PERSISTENT, info, sbuf, scount, stype, rbuf, NULL, NULL, rtype, comm, req, &w));
+}
+int PMPI_Alltoallv_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint sdispls[], MPI_Datatype stype, void *rbuf, const MPI_Count rcounts[], const MPI_Aint rdispls[], MPI_Datatype rtype, MPI_Comm comm)
+{
+  wide_t w = WIDE(scounts, sdispls, rcounts, rdispls);
+  return wide_free(&w, alltoallv("MPI_Alltoallv_c", BLOCKING, sbuf, NULL, NULL, stype, rbuf, NULL, NULL, rtype, comm, NULL, &w));
+}
+int PMPI_Ialltoallv_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint sdispls[], MPI_Datatype stype, void *rbuf, const MPI_Count rcounts[], const MPI_Aint rdispls[], MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req)
+{
+  wide_t w = WIDE(scounts, sdispls, rcounts, rdispls);
+  return wide_free(&w, alltoallv("MPI_Ialltoallv_c", NONBLOCKING, sbuf, NULL, NULL, stype, rbuf, NULL, NULL, rtype, comm, req, &w));
+}
+int PMPI_Alltoallv_init_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint sdispls[], MPI_Datatype stype, void *rbuf, const MPI_Count rcounts[], const MPI_Aint rdispls[], MPI_Datatype rtype, MPI_Comm comm, MPI_Info info, MPI_Request *req)
+{
+  wide_t w = WIDE(scounts, sdispls, rcounts, rdispls);
+  return wide_free(&w, alltoallv("MPI_Alltoallv_init_c", PERSISTENT, info, sbuf, NULL, NULL, stype, rbuf, NULL, NULL, rtype, comm, req, &w));
+}
+int PMPI_Alltoallw_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint sdispls[], const MPI_Datatype stypes[], void *rbuf, const MPI_Count rcounts[], const MPI_Aint rdispls[], const MPI_Datatype rtypes[], MPI_Comm comm)
+{
+  wide_t w = WIDE(scounts, sdispls, rcounts, rdispls);
+  return wide_free(&w, alltoallw("MPI_Alltoallw_c", BLOCKING, sbuf, NULL, NULL, stypes, rbuf, NULL, NULL, rtypes, comm, NULL, &w));
+}
+int PMPI_Ialltoallw_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint sdispls[], const MPI_Datatype stypes[], void *rbuf, const MPI_Count rcounts[], const MPI_Aint rdispls[], const MPI_Datatype rtypes[], MPI_Comm comm, MPI_Request *req)
+{
+  wide_t w = WIDE(scounts, sdispls, rcounts, rdispls);
+  return wide_free(&w, alltoallw("MPI_Ialltoallw_c", NONBLOCKING, sbuf, NULL, NULL, stypes, rbuf, NULL, NULL, rtypes, comm, req, &w));
+}
+int PMPI_Alltoallw_init_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint sdispls[], const MPI_Datatype stypes[], void *rbuf, const MPI_Count rcounts[], const MPI_Aint rdispls[], const MPI_Datatype rtypes[], MPI_Comm comm, MPI_Info info, MPI_Request *req)
+{
+  wide_t w = WIDE(scounts, sdispls, rcounts, rdispls);
+  return wide_free(&w, alltoallw("MPI_Alltoallw_init_c", PERSISTENT, info, sbuf, NULL, NULL, stypes, rbuf, NULL, NULL, rtypes, comm, req, &w));
+}
+
 PMPI_ALIAS(Allgather)
 PMPI_ALIAS(Iallgather)
 PMPI_ALIAS(Allgatherv)
@@ -264,3 +323,12 @@ PMPI_ALIAS(Allgather_init_c)
 PMPI_ALIAS(Alltoall_c)
 PMPI_ALIAS(Ialltoall_c)
 PMPI_ALIAS(Alltoall_init_c)
+PMPI_ALIAS(Allgatherv_c)
+PMPI_ALIAS(Iallgatherv_c)
+PMPI_ALIAS(Allgatherv_init_c)
+PMPI_ALIAS(Alltoallv_c)
+PMPI_ALIAS(Ialltoallv_c)
+PMPI_ALIAS(Alltoallv_init_c)
+PMPI_ALIAS(Alltoallw_c)
+PMPI_ALIAS(Ialltoallw_c)
+PMPI_ALIAS(Alltoallw_init_c)

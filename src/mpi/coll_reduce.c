@@ -58,11 +58,12 @@ VECTOR_CALL(scan)
 VECTOR_CALL(exscan)
 
 BODY reduce_scatter(const char *name, int nb, MPI_Info info, const void *sbuf, void *rbuf, const int *rcounts,
-                    MPI_Datatype type, MPI_Op op, MPI_Comm comm, MPI_Request *req)
+                    MPI_Datatype type, MPI_Op op, MPI_Comm comm, MPI_Request *req, wide_t *w)
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
   CHECK_INTRA_IN_PLACE(sbuf, c, comm);
+  NARROW(rcounts, w, 1, comm_size(c), comm, "recvcounts");
   CHECK_COUNTS(rcounts, comm_size(c), comm, "recvcounts");
   long total = sum(rcounts, comm_size(c));
   CHECK(total <= 0x7fffffff, comm, MPI_ERR_COUNT, "the counts add up to more than 2^31-1 elements");
@@ -73,11 +74,11 @@ BODY reduce_scatter(const char *name, int nb, MPI_Info info, const void *sbuf, v
   CHECK_DBUF(rbuf, rcounts[comm_rank(c)], t, comm);
   CHECK_NOT_ALIASED(sbuf, rbuf, (int)total, comm);
   CHECK_REQ(nb, req, comm);
-  RUN(req, comm, reduce_scatter, (sbuf, rbuf, rcounts, t, op, c));
+  RUN_W(req, comm, reduce_scatter, (sbuf, rbuf, rcounts, t, op, c), w);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-BODY reduce_scatter_block(const char *name, int nb, MPI_Info info, const void *sbuf, void *rbuf, int rcount,
+BODY reduce_scatter_block(const char *name, int nb, MPI_Info info, const void *sbuf, void *rbuf, MPI_Count rcount,
                           MPI_Datatype type, MPI_Op op, MPI_Comm comm, MPI_Request *req)
 {
   MPI_ENTER(name);
@@ -90,20 +91,48 @@ BODY reduce_scatter_block(const char *name, int nb, MPI_Info info, const void *s
   CHECK_DBUF(rbuf, rcount, t, comm);
   CHECK_NOT_ALIASED(sbuf, rbuf, rcount, comm);
   CHECK_REQ(nb, req, comm);
-  RUN(req, comm, reduce_scatter_block, (sbuf, rbuf, rcount, t, op, c));
+  RUN(req, comm, reduce_scatter_block, (sbuf, rbuf, (int)rcount, t, op, c));
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-int PMPI_Reduce_local(const void *in, void *inout, int count, MPI_Datatype type, MPI_Op op)
+static int reduce_local(rt_rank_t *self, const void *in, void *inout, MPI_Count count, MPI_Datatype type, MPI_Op op)
 {
-  MPI_ENTER("MPI_Reduce_local");
   CHECK_VECTOR(count, type, t, op, MPI_COMM_WORLD);
   CHECK_NOT_IN_PLACE(in, MPI_COMM_WORLD, "input buffer");
   CHECK_NOT_IN_PLACE(inout, MPI_COMM_WORLD, "input/output buffer");
   CHECK_DBUF(in, count, t, MPI_COMM_WORLD);
   CHECK_DBUF(inout, count, t, MPI_COMM_WORLD);
-  act_reduce_local(in, inout, count, t, op);
-  MPI_LEAVE(MPI_SUCCESS);
+  act_reduce_local(in, inout, (int)count, t, op);
+  return MPI_SUCCESS;
+}
+
+int PMPI_Reduce_local(const void *in, void *inout, int count, MPI_Datatype type, MPI_Op op)
+{
+  MPI_ENTER("MPI_Reduce_local");
+  MPI_LEAVE(reduce_local(self, in, inout, count, type, op));
+}
+
+int PMPI_Reduce_local_c(const void *in, void *inout, MPI_Count count, MPI_Datatype type, MPI_Op op)
+{
+  MPI_ENTER("MPI_Reduce_local_c");
+  MPI_LEAVE(reduce_local(self, in, inout, count, type, op));
+}
+
+int PMPI_Reduce_scatter_block_c(const void *sbuf, void *rbuf, MPI_Count rcount, MPI_Datatype type, MPI_Op op,
+                                MPI_Comm comm)
+{
+  return reduce_scatter_block("MPI_Reduce_scatter_block_c", BLOCKING, sbuf, rbuf, rcount, type, op, comm, NULL);
+}
+int PMPI_Ireduce_scatter_block_c(const void *sbuf, void *rbuf, MPI_Count rcount, MPI_Datatype type, MPI_Op op,
+                                 MPI_Comm comm, MPI_Request *req)
+{
+  return reduce_scatter_block("MPI_Ireduce_scatter_block_c", NONBLOCKING, sbuf, rbuf, rcount, type, op, comm, req);
+}
+int PMPI_Reduce_scatter_block_init_c(const void *sbuf, void *rbuf, MPI_Count rcount, MPI_Datatype type, MPI_Op op,
+                                     MPI_Comm comm, MPI_Info info, MPI_Request *req)
+{
+  return reduce_scatter_block("MPI_Reduce_scatter_block_init_c", PERSISTENT, info, sbuf, rbuf, rcount, type, op,
+                              comm, req);
 }
 
 /* ---- the entry points ---- */
@@ -151,12 +180,12 @@ int PMPI_Iexscan(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI
 int PMPI_Reduce_scatter(const void *sbuf, void *rbuf, const int rcounts[], MPI_Datatype type, MPI_Op op,
                         MPI_Comm comm)
 {
-  return reduce_scatter("MPI_Reduce_scatter", BLOCKING, sbuf, rbuf, rcounts, type, op, comm, NULL);
+  return reduce_scatter("MPI_Reduce_scatter", BLOCKING, sbuf, rbuf, rcounts, type, op, comm, NULL, NULL);
 }
 int PMPI_Ireduce_scatter(const void *sbuf, void *rbuf, const int rcounts[], MPI_Datatype type, MPI_Op op,
                          MPI_Comm comm, MPI_Request *req)
 {
-  return reduce_scatter("MPI_Ireduce_scatter", NONBLOCKING, sbuf, rbuf, rcounts, type, op, comm, req);
+  return reduce_scatter("MPI_Ireduce_scatter", NONBLOCKING, sbuf, rbuf, rcounts, type, op, comm, req, NULL);
 }
 
 int PMPI_Reduce_scatter_block(const void *sbuf, void *rbuf, int rcount, MPI_Datatype type, MPI_Op op,
@@ -195,7 +224,7 @@ int PMPI_Exscan_init(const void *sbuf, void *rbuf, int count, MPI_Datatype type,
 int PMPI_Reduce_scatter_init(const void *sbuf, void *rbuf, const int rcounts[], MPI_Datatype type, MPI_Op op,
                              MPI_Comm comm, MPI_Info info, MPI_Request *req)
 {
-  return reduce_scatter("MPI_Reduce_scatter_init", PERSISTENT, info, sbuf, rbuf, rcounts, type, op, comm, req);
+  return reduce_scatter("MPI_Reduce_scatter_init", PERSISTENT, info, sbuf, rbuf, rcounts, type, op, comm, req, NULL);
 }
 int PMPI_Reduce_scatter_block_init(const void *sbuf, void *rbuf, int rcount, MPI_Datatype type, MPI_Op op,
                                    MPI_Comm comm, MPI_Info info, MPI_Request *req)
@@ -265,14 +294,25 @@ int PMPI_Exscan_init_c(const void *sbuf, void *rbuf, MPI_Count count, MPI_Dataty
 
 /* User operations. */
 
+static int op_new(rt_rank_t *self, MPI_User_function *fn, MPI_User_function_c *fn_c, int commute, MPI_Op *op)
+{
+  CHECK(fn || fn_c, MPI_COMM_WORLD, MPI_ERR_ARG, "null user function");
+  CHECK(op, MPI_COMM_WORLD, MPI_ERR_ARG, "null op argument");
+  *op = op_create(fn, fn_c, commute);
+  CHECK(*op != MPI_OP_NULL, MPI_COMM_WORLD, MPI_ERR_INTERN, "too many user operations");
+  return MPI_SUCCESS;
+}
+
 int PMPI_Op_create(MPI_User_function *fn, int commute, MPI_Op *op)
 {
   MPI_ENTER("MPI_Op_create");
-  CHECK(fn, MPI_COMM_WORLD, MPI_ERR_ARG, "null user function");
-  CHECK(op, MPI_COMM_WORLD, MPI_ERR_ARG, "null op argument");
-  *op = op_create(fn, commute);
-  CHECK(*op != MPI_OP_NULL, MPI_COMM_WORLD, MPI_ERR_INTERN, "too many user operations");
-  MPI_LEAVE(MPI_SUCCESS);
+  MPI_LEAVE(op_new(self, fn, NULL, commute, op));
+}
+
+int PMPI_Op_create_c(MPI_User_function_c *fn, int commute, MPI_Op *op)
+{
+  MPI_ENTER("MPI_Op_create_c");
+  MPI_LEAVE(op_new(self, NULL, fn, commute, op));
 }
 
 int PMPI_Op_free(MPI_Op *op)
@@ -293,6 +333,24 @@ int PMPI_Op_commutative(MPI_Op op, int *commute)
   CHECK(commute, MPI_COMM_WORLD, MPI_ERR_ARG, "null commute argument");
   *commute = op_commutative(op);
   MPI_LEAVE(MPI_SUCCESS);
+}
+
+/* ---- the large-count v- and w-forms: counts and displacements narrowed to ints (NARROW) ---- */
+
+int PMPI_Reduce_scatter_c(const void *sbuf, void *rbuf, const MPI_Count rcounts[], MPI_Datatype type, MPI_Op op, MPI_Comm comm)
+{
+  wide_t w = WIDE(NULL, NULL, rcounts, NULL);
+  return wide_free(&w, reduce_scatter("MPI_Reduce_scatter_c", BLOCKING, sbuf, rbuf, NULL, type, op, comm, NULL, &w));
+}
+int PMPI_Ireduce_scatter_c(const void *sbuf, void *rbuf, const MPI_Count rcounts[], MPI_Datatype type, MPI_Op op, MPI_Comm comm, MPI_Request *req)
+{
+  wide_t w = WIDE(NULL, NULL, rcounts, NULL);
+  return wide_free(&w, reduce_scatter("MPI_Ireduce_scatter_c", NONBLOCKING, sbuf, rbuf, NULL, type, op, comm, req, &w));
+}
+int PMPI_Reduce_scatter_init_c(const void *sbuf, void *rbuf, const MPI_Count rcounts[], MPI_Datatype type, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *req)
+{
+  wide_t w = WIDE(NULL, NULL, rcounts, NULL);
+  return wide_free(&w, reduce_scatter("MPI_Reduce_scatter_init_c", PERSISTENT, info, sbuf, rbuf, NULL, type, op, comm, req, &w));
 }
 
 PMPI_ALIAS(Reduce)
@@ -327,5 +385,13 @@ PMPI_ALIAS(Exscan_c)
 PMPI_ALIAS(Iexscan_c)
 PMPI_ALIAS(Exscan_init_c)
 PMPI_ALIAS(Op_create)
+PMPI_ALIAS(Op_create_c)
+PMPI_ALIAS(Reduce_local_c)
+PMPI_ALIAS(Reduce_scatter_block_c)
+PMPI_ALIAS(Ireduce_scatter_block_c)
+PMPI_ALIAS(Reduce_scatter_block_init_c)
 PMPI_ALIAS(Op_free)
 PMPI_ALIAS(Op_commutative)
+PMPI_ALIAS(Reduce_scatter_c)
+PMPI_ALIAS(Ireduce_scatter_c)
+PMPI_ALIAS(Reduce_scatter_init_c)

@@ -18,12 +18,12 @@ BODY bcast(const char *name, int nb, MPI_Info info, void *buf, MPI_Count count, 
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
   CHECK_TYPE(type, t, comm);
-  CHECK_COUNT(count, comm);
+  CHECK(count >= 0, comm, MPI_ERR_COUNT, "negative count %lld", (long long)count);
   CHECK_NOT_IN_PLACE(buf, comm, "buffer");
   CHECK_DBUF(buf, count, t, comm);
   CHECK_ROOT(root, c, comm);
   CHECK_REQ(nb, req, comm);
-  RUN(req, comm, bcast, (buf, (int)count, t, root, c));
+  RUN(req, comm, bcast, (buf, count, t, root, c));
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -56,8 +56,9 @@ BODY gather(const char *name, int nb, MPI_Info info, const void *sbuf, MPI_Count
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-BODY gatherv(const char *name, int nb, MPI_Info info, const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
-             const int *rcounts, const int *displs, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
+BODY gatherv(const char *name, int nb, MPI_Info info, const void *sbuf, MPI_Count scount, MPI_Datatype stype,
+             void *rbuf, const int *rcounts, const int *displs, MPI_Datatype rtype, int root, MPI_Comm comm,
+             MPI_Request *req, wide_t *w)
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
@@ -74,6 +75,8 @@ BODY gatherv(const char *name, int nb, MPI_Info info, const void *sbuf, int scou
   }
   if (at_root) {
     CHECK_TYPE(rtype, rt_, comm);
+    NARROW(rcounts, w, 1, n, comm, "recvcounts");
+    NARROW(displs, w, 3, n, comm, "displs");
     CHECK_COUNTS(rcounts, n, comm, "recvcounts");
     CHECK_ARRAY(displs, comm, "displs");
     CHECK_NOT_IN_PLACE(rbuf, comm, "receive buffer");
@@ -82,7 +85,7 @@ BODY gatherv(const char *name, int nb, MPI_Info info, const void *sbuf, int scou
     rt = rt_;
   }
   CHECK_REQ(nb, req, comm);
-  RUN(req, comm, gatherv, (sbuf, scount, st, rbuf, rcounts, displs, rt, root, c));
+  RUN_W(req, comm, gatherv, (sbuf, (int)scount, st, rbuf, rcounts, displs, rt, root, c), w);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -116,7 +119,8 @@ BODY scatter(const char *name, int nb, MPI_Info info, const void *sbuf, MPI_Coun
 }
 
 BODY scatterv(const char *name, int nb, MPI_Info info, const void *sbuf, const int *scounts, const int *displs,
-              MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
+              MPI_Datatype stype, void *rbuf, MPI_Count rcount, MPI_Datatype rtype, int root, MPI_Comm comm,
+              MPI_Request *req, wide_t *w)
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
@@ -126,6 +130,8 @@ BODY scatterv(const char *name, int nb, MPI_Info info, const void *sbuf, const i
   const dt_t *st = NULL, *rt = NULL;
   if (at_root) {
     CHECK_TYPE(stype, st_, comm);
+    NARROW(scounts, w, 0, n, comm, "sendcounts");
+    NARROW(displs, w, 2, n, comm, "displs");
     CHECK_COUNTS(scounts, n, comm, "sendcounts");
     CHECK_ARRAY(displs, comm, "displs");
     CHECK_NOT_IN_PLACE(sbuf, comm, "send buffer");
@@ -141,7 +147,7 @@ BODY scatterv(const char *name, int nb, MPI_Info info, const void *sbuf, const i
     rt = rt_;
   }
   CHECK_REQ(nb, req, comm);
-  RUN(req, comm, scatterv, (sbuf, scounts, displs, st, rbuf, rcount, rt, root, c));
+  RUN_W(req, comm, scatterv, (sbuf, scounts, displs, st, rbuf, (int)rcount, rt, root, c), w);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -173,12 +179,12 @@ int PMPI_Igather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, i
 int PMPI_Gatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, const int rcounts[],
                  const int displs[], MPI_Datatype rtype, int root, MPI_Comm comm)
 {
-  return gatherv("MPI_Gatherv", BLOCKING, sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm, NULL);
+  return gatherv("MPI_Gatherv", BLOCKING, sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm, NULL, NULL);
 }
 int PMPI_Igatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, const int rcounts[],
                   const int displs[], MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
 {
-  return gatherv("MPI_Igatherv", NONBLOCKING, sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm, req);
+  return gatherv("MPI_Igatherv", NONBLOCKING, sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm, req, NULL);
 }
 
 int PMPI_Scatter(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
@@ -195,12 +201,12 @@ int PMPI_Iscatter(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, 
 int PMPI_Scatterv(const void *sbuf, const int scounts[], const int displs[], MPI_Datatype stype, void *rbuf,
                   int rcount, MPI_Datatype rtype, int root, MPI_Comm comm)
 {
-  return scatterv("MPI_Scatterv", BLOCKING, sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm, NULL);
+  return scatterv("MPI_Scatterv", BLOCKING, sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm, NULL, NULL);
 }
 int PMPI_Iscatterv(const void *sbuf, const int scounts[], const int displs[], MPI_Datatype stype, void *rbuf,
                    int rcount, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
 {
-  return scatterv("MPI_Iscatterv", NONBLOCKING, sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm, req);
+  return scatterv("MPI_Iscatterv", NONBLOCKING, sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm, req, NULL);
 }
 
 /* ---- the persistent forms (MPI 4.0) ---- */
@@ -224,7 +230,7 @@ int PMPI_Gatherv_init(const void *sbuf, int scount, MPI_Datatype stype, void *rb
                       MPI_Request *req)
 {
   return gatherv("MPI_Gatherv_init", PERSISTENT, info, sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm,
-                 req);
+                 req, NULL);
 }
 int PMPI_Scatter_init(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
                       int root, MPI_Comm comm, MPI_Info info, MPI_Request *req)
@@ -235,7 +241,7 @@ int PMPI_Scatterv_init(const void *sbuf, const int scounts[], const int displs[]
                        int rcount, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *req)
 {
   return scatterv("MPI_Scatterv_init", PERSISTENT, info, sbuf, scounts, displs, stype, rbuf, rcount, rtype, root,
-                  comm, req);
+                  comm, req, NULL);
 }
 
 /* ---- the large-count forms (MPI 4.0): counts above INT_MAX are refused (CHECK_COUNT) ---- */
@@ -284,6 +290,39 @@ int PMPI_Scatter_init_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, 
   return scatter("MPI_Scatter_init_c", PERSISTENT, info, sbuf, scount, stype, rbuf, rcount, rtype, root, comm, req);
 }
 
+/* ---- the large-count v- and w-forms: counts and displacements narrowed to ints (NARROW) ---- */
+
+int PMPI_Gatherv_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, const MPI_Count rcounts[], const MPI_Aint displs[], MPI_Datatype rtype, int root, MPI_Comm comm)
+{
+  wide_t w = WIDE(NULL, NULL, rcounts, displs);
+  return wide_free(&w, gatherv("MPI_Gatherv_c", BLOCKING, sbuf, scount, stype, rbuf, NULL, NULL, rtype, root, comm, NULL, &w));
+}
+int PMPI_Igatherv_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, const MPI_Count rcounts[], const MPI_Aint displs[], MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
+{
+  wide_t w = WIDE(NULL, NULL, rcounts, displs);
+  return wide_free(&w, gatherv("MPI_Igatherv_c", NONBLOCKING, sbuf, scount, stype, rbuf, NULL, NULL, rtype, root, comm, req, &w));
+}
+int PMPI_Gatherv_init_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, const MPI_Count rcounts[], const MPI_Aint displs[], MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *req)
+{
+  wide_t w = WIDE(NULL, NULL, rcounts, displs);
+  return wide_free(&w, gatherv("MPI_Gatherv_init_c", PERSISTENT, info, sbuf, scount, stype, rbuf, NULL, NULL, rtype, root, comm, req, &w));
+}
+int PMPI_Scatterv_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint displs[], MPI_Datatype stype, void *rbuf, MPI_Count rcount, MPI_Datatype rtype, int root, MPI_Comm comm)
+{
+  wide_t w = WIDE(scounts, displs, NULL, NULL);
+  return wide_free(&w, scatterv("MPI_Scatterv_c", BLOCKING, sbuf, NULL, NULL, stype, rbuf, rcount, rtype, root, comm, NULL, &w));
+}
+int PMPI_Iscatterv_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint displs[], MPI_Datatype stype, void *rbuf, MPI_Count rcount, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
+{
+  wide_t w = WIDE(scounts, displs, NULL, NULL);
+  return wide_free(&w, scatterv("MPI_Iscatterv_c", NONBLOCKING, sbuf, NULL, NULL, stype, rbuf, rcount, rtype, root, comm, req, &w));
+}
+int PMPI_Scatterv_init_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint displs[], MPI_Datatype stype, void *rbuf, MPI_Count rcount, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *req)
+{
+  wide_t w = WIDE(scounts, displs, NULL, NULL);
+  return wide_free(&w, scatterv("MPI_Scatterv_init_c", PERSISTENT, info, sbuf, NULL, NULL, stype, rbuf, rcount, rtype, root, comm, req, &w));
+}
+
 PMPI_ALIAS(Barrier)
 PMPI_ALIAS(Ibarrier)
 PMPI_ALIAS(Bcast)
@@ -311,3 +350,9 @@ PMPI_ALIAS(Gather_init_c)
 PMPI_ALIAS(Scatter_c)
 PMPI_ALIAS(Iscatter_c)
 PMPI_ALIAS(Scatter_init_c)
+PMPI_ALIAS(Gatherv_c)
+PMPI_ALIAS(Igatherv_c)
+PMPI_ALIAS(Gatherv_init_c)
+PMPI_ALIAS(Scatterv_c)
+PMPI_ALIAS(Iscatterv_c)
+PMPI_ALIAS(Scatterv_init_c)

@@ -91,6 +91,62 @@
     }                                                                                                                  \
   } while (0)
 
+/* The large-count (_c) v- and w-forms hand their MPI_Count counts and MPI_Aint displacements to the
+ * body in a wide_t; the engine takes them as ints. NARROW, where the body checks each array, converts
+ * it into the wide_t's block (slot 0, 1: send, receive counts; 2, 3: their displacements), refusing a
+ * value beyond an int with MPI_ERR_COUNT. A nonblocking or persistent call's request keeps the block
+ * until it is freed (RUN_W); otherwise the entry point frees it (wide_free). */
+typedef struct wide {
+  const MPI_Count *counts[2];
+  const MPI_Aint *displs[2];
+  int room;   /* values per slot */
+  int *block; /* 4 slots */
+} wide_t;
+#define WIDE(scounts, sdispls, rcounts, rdispls) {{scounts, rcounts}, {sdispls, rdispls}, 0, NULL}
+static inline int wide_free(wide_t *w, int rc)
+{
+  free(w->block);
+  return rc;
+}
+#define NARROW(arr, w, slot, n, comm, what)                                                                            \
+  do {                                                                                                                 \
+    if (w) {                                                                                                           \
+      if (!(w)->block) {                                                                                               \
+        (w)->room = (n);                                                                                                  \
+        (w)->block = malloc(sizeof(int) * 4 * (size_t)((n) > 0 ? (n) : 1));                                            \
+        CHECK((w)->block, comm, MPI_ERR_OTHER, "out of memory");                                                       \
+      }                                                                                                                \
+      int *d_ = (w)->block + (size_t)(slot) * (size_t)(w)->room;                                                          \
+      if ((slot) < 2) {                                                                                                \
+        const MPI_Count *s_ = (w)->counts[slot];                                                                       \
+        CHECK_ARRAY(s_, comm, what);                                                                                   \
+        for (int i_ = 0; i_ < (n); i_++) {                                                                             \
+          CHECK(count_fits(s_[i_]), comm, MPI_ERR_COUNT, "%s[%d] is %lld, above %d, the largest count simpi's v- "    \
+                "and w-collectives handle", what, i_, (long long)s_[i_], INT_MAX);                                      \
+          d_[i_] = (int)s_[i_];                                                                                        \
+        }                                                                                                              \
+      } else {                                                                                                         \
+        const MPI_Aint *s_ = (w)->displs[(slot) - 2];                                                                  \
+        CHECK_ARRAY(s_, comm, what);                                                                                   \
+        for (int i_ = 0; i_ < (n); i_++) {                                                                             \
+          CHECK(s_[i_] >= INT_MIN && s_[i_] <= INT_MAX, comm, MPI_ERR_COUNT, "%s[%d] is %lld, beyond an int, which " \
+                "simpi's v- and w-collectives need", what, i_, (long long)s_[i_]);                                     \
+          d_[i_] = (int)s_[i_];                                                                                        \
+        }                                                                                                              \
+      }                                                                                                                \
+      arr = d_;                                                                                                        \
+    }                                                                                                                  \
+  } while (0)
+/* RUN, then a nonblocking or persistent request takes over the narrowed arrays. */
+#define RUN_W(req, comm, fn, args, w)                                                                                  \
+  do {                                                                                                                 \
+    RUN(req, comm, fn, args);                                                                                          \
+    if ((req) && (w)) {                                                                                                \
+      req_get(*(req))->owned = (w)->block;                                                                             \
+      (w)->block = NULL;                                                                                               \
+    }                                                                                                                  \
+  } while (0)
+
 static inline long sum(const int *counts, int n)
 {
   long s = 0;

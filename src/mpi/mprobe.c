@@ -65,7 +65,7 @@ int PMPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *mes
 }
 
 /* Builds the receive for a probed message (or the empty one of NO_PROC). */
-static int mrecv(rt_rank_t *self, void *buf, int count, MPI_Datatype type, MPI_Message *message, p2p_req_t **out,
+static int mrecv(rt_rank_t *self, void *buf, MPI_Count count, MPI_Datatype type, MPI_Message *message, p2p_req_t **out,
                  int nonblocking)
 {
   if (!message || (*message != MPI_MESSAGE_NO_PROC && !ht_get(&messages, *message)))
@@ -90,9 +90,8 @@ static int mrecv(rt_rank_t *self, void *buf, int count, MPI_Datatype type, MPI_M
 static int mrecv_wait(rt_rank_t *self, void *buf, MPI_Count count, MPI_Datatype type, MPI_Message *message,
                       MPI_Status *status)
 {
-  CHECK_COUNT(count, MPI_COMM_WORLD);
   p2p_req_t *r;
-  int err = mrecv(self, buf, (int)count, type, message, &r, 0);
+  int err = mrecv(self, buf, count, type, message, &r, 0);
   if (err)
     return err;
   act_wait(r);
@@ -106,9 +105,8 @@ static int imrecv(rt_rank_t *self, void *buf, MPI_Count count, MPI_Datatype type
                   MPI_Request *request)
 {
   CHECK(request, MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");
-  CHECK_COUNT(count, MPI_COMM_WORLD);
   p2p_req_t *r;
-  int err = mrecv(self, buf, (int)count, type, message, &r, 1);
+  int err = mrecv(self, buf, count, type, message, &r, 1);
   if (!err)
     *request = req_handle_new(r);
   return err;

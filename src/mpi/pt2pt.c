@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 /* Posts a send or receive; if status is not NULL, waits for it (blocking call). */
-static int post(rt_rank_t *self, enum p2p_kind kind, enum p2p_mode mode, const void *buf, int count,
+static int post(rt_rank_t *self, enum p2p_kind kind, enum p2p_mode mode, const void *buf, MPI_Count count,
                 MPI_Datatype type, int peer, int tag, MPI_Comm comm, MPI_Request *request, int persistent,
                 MPI_Status *status)
 {
@@ -44,15 +44,16 @@ static int post(rt_rank_t *self, enum p2p_kind kind, enum p2p_mode mode, const v
   return e;
 }
 
-#define SEND_FN(Name, mode)                                                                                            \
-  int PMPI_##Name(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)                   \
+/* Each send mode in its int-count and large-count (_c, MPI_Count) forms: the engine counts in MPI_Count. */
+#define SEND_FN(Name, Count, mode)                                                                                     \
+  int PMPI_##Name(const void *buf, Count count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)                 \
   {                                                                                                                    \
     MPI_ENTER("MPI_" #Name);                                                                                           \
     MPI_LEAVE(post(self, P2P_SEND, mode, buf, count, type, dest, tag, comm, NULL, 0, MPI_STATUS_IGNORE));             \
   }                                                                                                                    \
   PMPI_ALIAS(Name)
-#define ISEND_FN(Name, mode, persistent)                                                                               \
-  int PMPI_##Name(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,                    \
+#define ISEND_FN(Name, Count, mode, persistent)                                                                        \
+  int PMPI_##Name(const void *buf, Count count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,                  \
                   MPI_Request *request)                                                                                \
   {                                                                                                                    \
     MPI_ENTER("MPI_" #Name);                                                                                           \
@@ -60,58 +61,36 @@ static int post(rt_rank_t *self, enum p2p_kind kind, enum p2p_mode mode, const v
     MPI_LEAVE(post(self, P2P_SEND, mode, buf, count, type, dest, tag, comm, request, persistent, NULL));              \
   }                                                                                                                    \
   PMPI_ALIAS(Name)
-
-/* The large-count (_c) forms: the same, once the count fits in an int. */
-#define SEND_FN_C(Name, mode)                                                                                          \
-  int PMPI_##Name##_c(const void *buf, MPI_Count count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)          \
-  {                                                                                                                    \
-    MPI_ENTER("MPI_" #Name "_c");                                                                                      \
-    CHECK_COUNT(count, comm);                                                                                          \
-    MPI_LEAVE(post(self, P2P_SEND, mode, buf, (int)count, type, dest, tag, comm, NULL, 0, MPI_STATUS_IGNORE));        \
-  }                                                                                                                    \
-  PMPI_ALIAS(Name##_c)
-#define ISEND_FN_C(Name, mode, persistent)                                                                             \
-  int PMPI_##Name##_c(const void *buf, MPI_Count count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,         \
-                      MPI_Request *request)                                                                            \
-  {                                                                                                                    \
-    MPI_ENTER("MPI_" #Name "_c");                                                                                      \
-    CHECK(request, comm, MPI_ERR_ARG, "request is NULL");                                                              \
-    CHECK_COUNT(count, comm);                                                                                          \
-    MPI_LEAVE(post(self, P2P_SEND, mode, buf, (int)count, type, dest, tag, comm, request, persistent, NULL));         \
-  }                                                                                                                    \
-  PMPI_ALIAS(Name##_c)
-
-SEND_FN(Send, P2P_STANDARD)
-SEND_FN(Ssend, P2P_SYNC)
-SEND_FN(Rsend, P2P_READY)
-SEND_FN(Bsend, P2P_BUFFERED)
-ISEND_FN(Isend, P2P_STANDARD, 0)
-ISEND_FN(Issend, P2P_SYNC, 0)
-ISEND_FN(Irsend, P2P_READY, 0)
-ISEND_FN(Ibsend, P2P_BUFFERED, 0)
-ISEND_FN(Send_init, P2P_STANDARD, 1)
-ISEND_FN(Ssend_init, P2P_SYNC, 1)
-ISEND_FN(Rsend_init, P2P_READY, 1)
-ISEND_FN(Bsend_init, P2P_BUFFERED, 1)
-SEND_FN_C(Send, P2P_STANDARD)
-SEND_FN_C(Ssend, P2P_SYNC)
-SEND_FN_C(Rsend, P2P_READY)
-SEND_FN_C(Bsend, P2P_BUFFERED)
-ISEND_FN_C(Isend, P2P_STANDARD, 0)
-ISEND_FN_C(Issend, P2P_SYNC, 0)
-ISEND_FN_C(Irsend, P2P_READY, 0)
-ISEND_FN_C(Ibsend, P2P_BUFFERED, 0)
-ISEND_FN_C(Send_init, P2P_STANDARD, 1)
-ISEND_FN_C(Ssend_init, P2P_SYNC, 1)
-ISEND_FN_C(Rsend_init, P2P_READY, 1)
-ISEND_FN_C(Bsend_init, P2P_BUFFERED, 1)
+SEND_FN(Send, int, P2P_STANDARD)
+SEND_FN(Ssend, int, P2P_SYNC)
+SEND_FN(Rsend, int, P2P_READY)
+SEND_FN(Bsend, int, P2P_BUFFERED)
+ISEND_FN(Isend, int, P2P_STANDARD, 0)
+ISEND_FN(Issend, int, P2P_SYNC, 0)
+ISEND_FN(Irsend, int, P2P_READY, 0)
+ISEND_FN(Ibsend, int, P2P_BUFFERED, 0)
+ISEND_FN(Send_init, int, P2P_STANDARD, 1)
+ISEND_FN(Ssend_init, int, P2P_SYNC, 1)
+ISEND_FN(Rsend_init, int, P2P_READY, 1)
+ISEND_FN(Bsend_init, int, P2P_BUFFERED, 1)
+SEND_FN(Send_c, MPI_Count, P2P_STANDARD)
+SEND_FN(Ssend_c, MPI_Count, P2P_SYNC)
+SEND_FN(Rsend_c, MPI_Count, P2P_READY)
+SEND_FN(Bsend_c, MPI_Count, P2P_BUFFERED)
+ISEND_FN(Isend_c, MPI_Count, P2P_STANDARD, 0)
+ISEND_FN(Issend_c, MPI_Count, P2P_SYNC, 0)
+ISEND_FN(Irsend_c, MPI_Count, P2P_READY, 0)
+ISEND_FN(Ibsend_c, MPI_Count, P2P_BUFFERED, 0)
+ISEND_FN(Send_init_c, MPI_Count, P2P_STANDARD, 1)
+ISEND_FN(Ssend_init_c, MPI_Count, P2P_SYNC, 1)
+ISEND_FN(Rsend_init_c, MPI_Count, P2P_READY, 1)
+ISEND_FN(Bsend_init_c, MPI_Count, P2P_BUFFERED, 1)
 
 int PMPI_Recv_c(void *buf, MPI_Count count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
                 MPI_Status *status)
 {
   MPI_ENTER("MPI_Recv_c");
-  CHECK_COUNT(count, comm);
-  MPI_LEAVE(post(self, P2P_RECV, P2P_STANDARD, buf, (int)count, type, source, tag, comm, NULL, 0, status));
+  MPI_LEAVE(post(self, P2P_RECV, P2P_STANDARD, buf, count, type, source, tag, comm, NULL, 0, status));
 }
 
 int PMPI_Irecv_c(void *buf, MPI_Count count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
@@ -119,8 +98,7 @@ int PMPI_Irecv_c(void *buf, MPI_Count count, MPI_Datatype type, int source, int 
 {
   MPI_ENTER("MPI_Irecv_c");
   CHECK(request, comm, MPI_ERR_ARG, "request is NULL");
-  CHECK_COUNT(count, comm);
-  MPI_LEAVE(post(self, P2P_RECV, P2P_STANDARD, buf, (int)count, type, source, tag, comm, request, 0, NULL));
+  MPI_LEAVE(post(self, P2P_RECV, P2P_STANDARD, buf, count, type, source, tag, comm, request, 0, NULL));
 }
 
 int PMPI_Recv_init_c(void *buf, MPI_Count count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
@@ -128,8 +106,7 @@ int PMPI_Recv_init_c(void *buf, MPI_Count count, MPI_Datatype type, int source, 
 {
   MPI_ENTER("MPI_Recv_init_c");
   CHECK(request, comm, MPI_ERR_ARG, "request is NULL");
-  CHECK_COUNT(count, comm);
-  MPI_LEAVE(post(self, P2P_RECV, P2P_STANDARD, buf, (int)count, type, source, tag, comm, request, 1, NULL));
+  MPI_LEAVE(post(self, P2P_RECV, P2P_STANDARD, buf, count, type, source, tag, comm, request, 1, NULL));
 }
 
 int PMPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Status *status)
@@ -154,8 +131,8 @@ int PMPI_Recv_init(void *buf, int count, MPI_Datatype type, int source, int tag,
 }
 
 /* Builds both halves of a Sendrecv (the receive first, as it is posted first). */
-static int sendrecv_pair(rt_rank_t *self, const void *sbuf, int scount, MPI_Datatype stype, int dest, int stag,
-                         void *rbuf, int rcount, MPI_Datatype rtype, int source, int rtag, MPI_Comm comm,
+static int sendrecv_pair(rt_rank_t *self, const void *sbuf, MPI_Count scount, MPI_Datatype stype, int dest, int stag,
+                         void *rbuf, MPI_Count rcount, MPI_Datatype rtype, int source, int rtag, MPI_Comm comm,
                          p2p_req_t **r, p2p_req_t **s)
 {
   int err = req_build(self, r, P2P_RECV, P2P_STANDARD, rbuf, rcount, rtype, source, rtag, comm);
@@ -171,8 +148,8 @@ static int sendrecv_pair(rt_rank_t *self, const void *sbuf, int scount, MPI_Data
 }
 
 /* Posts both halves, then waits for both: the order that cannot deadlock. */
-static int sendrecv(rt_rank_t *self, const void *sbuf, int scount, MPI_Datatype stype, int dest, int stag,
-                    void *rbuf, int rcount, MPI_Datatype rtype, int source, int rtag, MPI_Comm comm,
+static int sendrecv(rt_rank_t *self, const void *sbuf, MPI_Count scount, MPI_Datatype stype, int dest, int stag,
+                    void *rbuf, MPI_Count rcount, MPI_Datatype rtype, int source, int rtag, MPI_Comm comm,
                     MPI_Status *status)
 {
   p2p_req_t *s, *r;
@@ -194,8 +171,8 @@ static int sendrecv(rt_rank_t *self, const void *sbuf, int scount, MPI_Datatype 
 
 /* The nonblocking form: one request, the receive's, whose completion waits
  * for the send half too (see act_wait). owned: freed with the send half. */
-static int isendrecv(rt_rank_t *self, const void *sbuf, int scount, MPI_Datatype stype, int dest, int stag,
-                     void *rbuf, int rcount, MPI_Datatype rtype, int source, int rtag, MPI_Comm comm,
+static int isendrecv(rt_rank_t *self, const void *sbuf, MPI_Count scount, MPI_Datatype stype, int dest, int stag,
+                     void *rbuf, MPI_Count rcount, MPI_Datatype rtype, int source, int rtag, MPI_Comm comm,
                      MPI_Request *request, void *owned)
 {
   p2p_req_t *s, *r;
@@ -232,9 +209,7 @@ int PMPI_Sendrecv_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, int 
                     MPI_Count rcount, MPI_Datatype rtype, int source, int rtag, MPI_Comm comm, MPI_Status *status)
 {
   MPI_ENTER("MPI_Sendrecv_c");
-  CHECK_COUNT(scount, comm);
-  CHECK_COUNT(rcount, comm);
-  MPI_LEAVE(sendrecv(self, sbuf, (int)scount, stype, dest, stag, rbuf, (int)rcount, rtype, source, rtag, comm,
+  MPI_LEAVE(sendrecv(self, sbuf, scount, stype, dest, stag, rbuf, rcount, rtype, source, rtag, comm,
                      status));
 }
 
@@ -243,15 +218,13 @@ int PMPI_Isendrecv_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, int
 {
   MPI_ENTER("MPI_Isendrecv_c");
   CHECK(request, comm, MPI_ERR_ARG, "request is NULL");
-  CHECK_COUNT(scount, comm);
-  CHECK_COUNT(rcount, comm);
-  MPI_LEAVE(isendrecv(self, sbuf, (int)scount, stype, dest, stag, rbuf, (int)rcount, rtype, source, rtag, comm,
+  MPI_LEAVE(isendrecv(self, sbuf, scount, stype, dest, stag, rbuf, rcount, rtype, source, rtag, comm,
                       request, NULL));
 }
 
 /* The data to send, packed, so that the receive may overwrite buf (nonblocking
  * or not, the message sent is buf as it was at the call). */
-static void *packed_copy(const void *buf, int count, const dt_t *t, size_t *bytes)
+static void *packed_copy(const void *buf, MPI_Count count, const dt_t *t, size_t *bytes)
 {
   *bytes = (size_t)count * t->size;
   void *tmp = malloc(*bytes ? *bytes : 1);
@@ -259,22 +232,19 @@ static void *packed_copy(const void *buf, int count, const dt_t *t, size_t *byte
   return tmp;
 }
 
-/* The replace forms, blocking (request NULL) or not; the packed copy must fit an int count of bytes. */
+/* The replace forms, blocking (request NULL) or not. */
 static int sendrecv_replace(rt_rank_t *self, void *buf, MPI_Count count, MPI_Datatype type, int dest, int stag,
                             int source, int rtag, MPI_Comm comm, MPI_Status *status, MPI_Request *request)
 {
   CHECK_TYPE(type, t, comm);
-  CHECK_COUNT(count, comm);
+  CHECK(count >= 0, comm, MPI_ERR_COUNT, "negative count %lld", (long long)count);
   CHECK_DBUF(buf, count, t, comm);
-  CHECK(count_fits(count * (long long)t->size), comm, MPI_ERR_COUNT,
-        "%lld elements of %s take %lld bytes, more than simpi's int counts of bytes hold", (long long)count,
-        t->name, count * (long long)t->size);
   size_t bytes;
-  void *tmp = packed_copy(buf, (int)count, t, &bytes);
+  void *tmp = packed_copy(buf, count, t, &bytes);
   if (request)
-    return isendrecv(self, tmp, (int)bytes, MPI_BYTE, dest, stag, buf, (int)count, type, source, rtag, comm, request,
+    return isendrecv(self, tmp, (MPI_Count)bytes, MPI_BYTE, dest, stag, buf, count, type, source, rtag, comm, request,
                      tmp);
-  int err = sendrecv(self, tmp, (int)bytes, MPI_BYTE, dest, stag, buf, (int)count, type, source, rtag, comm, status);
+  int err = sendrecv(self, tmp, (MPI_Count)bytes, MPI_BYTE, dest, stag, buf, count, type, source, rtag, comm, status);
   free(tmp);
   return err;
 }

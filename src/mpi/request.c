@@ -60,7 +60,7 @@ void req_report_pending(rt_rank_t *self)
 }
 
 /* Bytes [lo, hi) that count elements of t at buf touch. */
-static void span(const void *buf, int count, const dt_t *t, const char **lo, const char **hi)
+static void span(const void *buf, MPI_Count count, const dt_t *t, const char **lo, const char **hi)
 {
   *lo = (const char *)buf + t->true_lb;
   *hi = *lo + (MPI_Aint)(count - 1) * t->extent + t->true_extent;
@@ -68,7 +68,7 @@ static void span(const void *buf, int count, const dt_t *t, const char **lo, con
 
 /* A receive into memory that a started send with a handle still reads from:
  * erroneous (the send buffer may not change until the send completes). */
-static void check_overlap(rt_rank_t *self, const void *buf, int count, const dt_t *t)
+static void check_overlap(rt_rank_t *self, const void *buf, MPI_Count count, const dt_t *t)
 {
   if (count <= 0 || t->size == 0 || buf == MPI_BOTTOM)
     return;
@@ -94,7 +94,7 @@ p2p_req_t *req_get(MPI_Request h) { return ht_get(&requests, h); }
 
 int req_valid(MPI_Request h) { return h == MPI_REQUEST_NULL || req_get(h); }
 
-int req_build(rt_rank_t *self, p2p_req_t **out, enum p2p_kind kind, enum p2p_mode mode, const void *buf, int count,
+int req_build(rt_rank_t *self, p2p_req_t **out, enum p2p_kind kind, enum p2p_mode mode, const void *buf, MPI_Count count,
               MPI_Datatype type, int peer, int tag, MPI_Comm comm)
 {
   rt_comm_t *c = comm_get(comm);
@@ -106,9 +106,9 @@ int req_build(rt_rank_t *self, p2p_req_t **out, enum p2p_kind kind, enum p2p_mod
                      dt_lookup(type) ? "datatype 0x%x is not committed (MPI_Type_commit)" : "invalid datatype (0x%x)",
                      (unsigned)type);
   if (count < 0)
-    return mpi_error(self, comm, MPI_ERR_COUNT, "negative count %d", count);
+    return mpi_error(self, comm, MPI_ERR_COUNT, "negative count %lld", (long long)count);
   if (!buf && count > 0 && t->size > 0 && !t->derived)
-    return mpi_error(self, comm, MPI_ERR_BUFFER, "null buffer with count %d", count);
+    return mpi_error(self, comm, MPI_ERR_BUFFER, "null buffer with count %lld", (long long)count);
   int any = kind == P2P_RECV;
   if (!(peer == MPI_PROC_NULL || (peer >= 0 && peer < comm_peer_size(c)) || (any && peer == MPI_ANY_SOURCE)))
     return mpi_error(self, comm, MPI_ERR_RANK, "invalid %s rank %d (communicator size %d)",

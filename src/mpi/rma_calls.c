@@ -109,10 +109,18 @@ static void track(rt_rank_t *self, rt_win_t *w, p2p_req_t *r, MPI_Request *reque
 }
 
 /* Put (get 0) and Get (get 1): obuf is read or written. */
-static int put_get(rt_rank_t *self, int get, void *obuf, int ocount, MPI_Datatype otype, int t, MPI_Aint disp,
-                   int tcount, MPI_Datatype ttype, MPI_Win win, MPI_Request *request)
+/* The counts of the large-count (_c) forms must fit an int, the one-sided engine's. */
+#define CHECK_RMA_COUNT(n, w, what)                                                                                    \
+  WCHECK(count_fits(n), w, MPI_ERR_COUNT, "%s %lld is above %d, the largest one-sided count simpi handles", what,     \
+         (long long)(n), INT_MAX)
+
+static int put_get(rt_rank_t *self, int get, void *obuf, MPI_Count ocount_, MPI_Datatype otype, int t, MPI_Aint disp,
+                   MPI_Count tcount_, MPI_Datatype ttype, MPI_Win win, MPI_Request *request)
 {
   CHECK_WIN(win, w);
+  CHECK_RMA_COUNT(ocount_, w, "origin count");
+  CHECK_RMA_COUNT(tcount_, w, "target count");
+  int ocount = (int)ocount_, tcount = (int)tcount_;
   WCHECK(ocount >= 0, w, MPI_ERR_COUNT, "negative origin count %d", ocount);
   rma_op_t op;
   CHECKED(check_op(self, w, &op, ocount, otype, t, disp, tcount, ttype));
@@ -125,11 +133,15 @@ static int put_get(rt_rank_t *self, int get, void *obuf, int ocount, MPI_Datatyp
 }
 
 /* Accumulate (result NULL) and Get_accumulate. */
-static int accumulate(rt_rank_t *self, const void *obuf, int ocount, MPI_Datatype otype, void *result, int rcount,
-                      MPI_Datatype rtype, int t, MPI_Aint disp, int tcount, MPI_Datatype ttype, MPI_Op o,
-                      MPI_Win win, MPI_Request *request)
+static int accumulate(rt_rank_t *self, const void *obuf, MPI_Count ocount_, MPI_Datatype otype, void *result,
+                      MPI_Count rcount_, MPI_Datatype rtype, int t, MPI_Aint disp, MPI_Count tcount_,
+                      MPI_Datatype ttype, MPI_Op o, MPI_Win win, MPI_Request *request)
 {
   CHECK_WIN(win, w);
+  CHECK_RMA_COUNT(ocount_, w, "origin count");
+  CHECK_RMA_COUNT(rcount_, w, "result count");
+  CHECK_RMA_COUNT(tcount_, w, "target count");
+  int ocount = (int)ocount_, rcount = (int)rcount_, tcount = (int)tcount_;
   WCHECK(ocount >= 0 && rcount >= 0, w, MPI_ERR_COUNT, "negative count");
   rma_op_t op = {0};
   CHECKED(check_op(self, w, &op, o == MPI_NO_OP ? -1 : ocount, otype, t, disp, tcount, ttype));
@@ -148,79 +160,105 @@ static int accumulate(rt_rank_t *self, const void *obuf, int ocount, MPI_Datatyp
   return MPI_SUCCESS;
 }
 
-int PMPI_Put(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
-             MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win)
-{
-  MPI_ENTER("MPI_Put");
-  MPI_LEAVE(put_get(self, 0, (void *)origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
-                    target_datatype, win, NULL));
-}
-
-int PMPI_Rput(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
-              MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win, MPI_Request *request)
-{
-  MPI_ENTER("MPI_Rput");
-  CHECK(request, MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");
-  MPI_LEAVE(put_get(self, 0, (void *)origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
-                    target_datatype, win, request));
-}
-
-int PMPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank, MPI_Aint target_disp,
-             int target_count, MPI_Datatype target_datatype, MPI_Win win)
-{
-  MPI_ENTER("MPI_Get");
-  MPI_LEAVE(put_get(self, 1, origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
-                    target_datatype, win, NULL));
-}
-
-int PMPI_Rget(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
-              MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win, MPI_Request *request)
-{
-  MPI_ENTER("MPI_Rget");
-  CHECK(request, MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");
-  MPI_LEAVE(put_get(self, 1, origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
-                    target_datatype, win, request));
-}
-
-int PMPI_Accumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
-                    MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)
-{
-  MPI_ENTER("MPI_Accumulate");
-  MPI_LEAVE(accumulate(self, origin_addr, origin_count, origin_datatype, NULL, 0, MPI_DATATYPE_NULL, target_rank,
-                       target_disp, target_count, target_datatype, op, win, NULL));
-}
-
-int PMPI_Raccumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
-                     MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win,
-                     MPI_Request *request)
-{
-  MPI_ENTER("MPI_Raccumulate");
-  CHECK(request, MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");
-  MPI_LEAVE(accumulate(self, origin_addr, origin_count, origin_datatype, NULL, 0, MPI_DATATYPE_NULL, target_rank,
-                       target_disp, target_count, target_datatype, op, win, request));
-}
-
-int PMPI_Get_accumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype, void *result_addr,
-                        int result_count, MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,
-                        int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)
-{
-  MPI_ENTER("MPI_Get_accumulate");
-  CHECK(result_addr || !result_count, MPI_COMM_WORLD, MPI_ERR_BUFFER, "null result buffer");
-  MPI_LEAVE(accumulate(self, origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype,
-                       target_rank, target_disp, target_count, target_datatype, op, win, NULL));
-}
-
-int PMPI_Rget_accumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype, void *result_addr,
-                         int result_count, MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,
-                         int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win,
-                         MPI_Request *request)
-{
-  MPI_ENTER("MPI_Rget_accumulate");
-  CHECK(request, MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");
-  CHECK(result_addr || !result_count, MPI_COMM_WORLD, MPI_ERR_BUFFER, "null result buffer");
-  MPI_LEAVE(accumulate(self, origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype,
-                       target_rank, target_disp, target_count, target_datatype, op, win, request));
-}
+/* Each call in its int form and its large-count (_c) form. */
+#define PUT_FN(Name, Count)                                                                                            \
+int PMPI_##Name(const void *origin_addr, Count origin_count, MPI_Datatype origin_datatype, int target_rank,            \
+             MPI_Aint target_disp, Count target_count, MPI_Datatype target_datatype, MPI_Win win)                      \
+{                                                                                                                      \
+  MPI_ENTER("MPI_" #Name);                                                                                             \
+  MPI_LEAVE(put_get(self, 0, (void *)origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,\
+                    target_datatype, win, NULL));                                                                      \
+}                                                                                                                      \
+  PMPI_ALIAS(Name)
+#define RPUT_FN(Name, Count)                                                                                           \
+int PMPI_##Name(const void *origin_addr, Count origin_count, MPI_Datatype origin_datatype, int target_rank,            \
+              MPI_Aint target_disp, Count target_count, MPI_Datatype target_datatype, MPI_Win win, MPI_Request *request)\
+{                                                                                                                      \
+  MPI_ENTER("MPI_" #Name);                                                                                             \
+  CHECK(request, MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");                                                      \
+  MPI_LEAVE(put_get(self, 0, (void *)origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,\
+                    target_datatype, win, request));                                                                   \
+}                                                                                                                      \
+  PMPI_ALIAS(Name)
+#define GET_FN(Name, Count)                                                                                            \
+int PMPI_##Name(void *origin_addr, Count origin_count, MPI_Datatype origin_datatype, int target_rank, MPI_Aint target_disp,\
+             Count target_count, MPI_Datatype target_datatype, MPI_Win win)                                            \
+{                                                                                                                      \
+  MPI_ENTER("MPI_" #Name);                                                                                             \
+  MPI_LEAVE(put_get(self, 1, origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,       \
+                    target_datatype, win, NULL));                                                                      \
+}                                                                                                                      \
+  PMPI_ALIAS(Name)
+#define RGET_FN(Name, Count)                                                                                           \
+int PMPI_##Name(void *origin_addr, Count origin_count, MPI_Datatype origin_datatype, int target_rank,                  \
+              MPI_Aint target_disp, Count target_count, MPI_Datatype target_datatype, MPI_Win win, MPI_Request *request)\
+{                                                                                                                      \
+  MPI_ENTER("MPI_" #Name);                                                                                             \
+  CHECK(request, MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");                                                      \
+  MPI_LEAVE(put_get(self, 1, origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,       \
+                    target_datatype, win, request));                                                                   \
+}                                                                                                                      \
+  PMPI_ALIAS(Name)
+#define ACCUMULATE_FN(Name, Count)                                                                                     \
+int PMPI_##Name(const void *origin_addr, Count origin_count, MPI_Datatype origin_datatype, int target_rank,            \
+                    MPI_Aint target_disp, Count target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)    \
+{                                                                                                                      \
+  MPI_ENTER("MPI_" #Name);                                                                                             \
+  MPI_LEAVE(accumulate(self, origin_addr, origin_count, origin_datatype, NULL, 0, MPI_DATATYPE_NULL, target_rank,      \
+                       target_disp, target_count, target_datatype, op, win, NULL));                                    \
+}                                                                                                                      \
+  PMPI_ALIAS(Name)
+#define RACCUMULATE_FN(Name, Count)                                                                                    \
+int PMPI_##Name(const void *origin_addr, Count origin_count, MPI_Datatype origin_datatype, int target_rank,            \
+                     MPI_Aint target_disp, Count target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win,   \
+                     MPI_Request *request)                                                                             \
+{                                                                                                                      \
+  MPI_ENTER("MPI_" #Name);                                                                                             \
+  CHECK(request, MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");                                                      \
+  MPI_LEAVE(accumulate(self, origin_addr, origin_count, origin_datatype, NULL, 0, MPI_DATATYPE_NULL, target_rank,      \
+                       target_disp, target_count, target_datatype, op, win, request));                                 \
+}                                                                                                                      \
+  PMPI_ALIAS(Name)
+#define GET_ACCUMULATE_FN(Name, Count)                                                                                 \
+int PMPI_##Name(const void *origin_addr, Count origin_count, MPI_Datatype origin_datatype, void *result_addr,          \
+                        Count result_count, MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,       \
+                        Count target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)                      \
+{                                                                                                                      \
+  MPI_ENTER("MPI_" #Name);                                                                                             \
+  CHECK(result_addr || !result_count, MPI_COMM_WORLD, MPI_ERR_BUFFER, "null result buffer");                           \
+  MPI_LEAVE(accumulate(self, origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype,   \
+                       target_rank, target_disp, target_count, target_datatype, op, win, NULL));                       \
+}                                                                                                                      \
+  PMPI_ALIAS(Name)
+#define RGET_ACCUMULATE_FN(Name, Count)                                                                                \
+int PMPI_##Name(const void *origin_addr, Count origin_count, MPI_Datatype origin_datatype, void *result_addr,          \
+                         Count result_count, MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,      \
+                         Count target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win,                     \
+                         MPI_Request *request)                                                                         \
+{                                                                                                                      \
+  MPI_ENTER("MPI_" #Name);                                                                                             \
+  CHECK(request, MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");                                                      \
+  CHECK(result_addr || !result_count, MPI_COMM_WORLD, MPI_ERR_BUFFER, "null result buffer");                           \
+  MPI_LEAVE(accumulate(self, origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype,   \
+                       target_rank, target_disp, target_count, target_datatype, op, win, request));                    \
+}                                                                                                                      \
+  PMPI_ALIAS(Name)
+PUT_FN(Put, int)
+PUT_FN(Put_c, MPI_Count)
+RPUT_FN(Rput, int)
+RPUT_FN(Rput_c, MPI_Count)
+GET_FN(Get, int)
+GET_FN(Get_c, MPI_Count)
+RGET_FN(Rget, int)
+RGET_FN(Rget_c, MPI_Count)
+ACCUMULATE_FN(Accumulate, int)
+ACCUMULATE_FN(Accumulate_c, MPI_Count)
+RACCUMULATE_FN(Raccumulate, int)
+RACCUMULATE_FN(Raccumulate_c, MPI_Count)
+GET_ACCUMULATE_FN(Get_accumulate, int)
+GET_ACCUMULATE_FN(Get_accumulate_c, MPI_Count)
+RGET_ACCUMULATE_FN(Rget_accumulate, int)
+RGET_ACCUMULATE_FN(Rget_accumulate_c, MPI_Count)
 
 int PMPI_Fetch_and_op(const void *origin_addr, void *result_addr, MPI_Datatype datatype, int target_rank,
                       MPI_Aint target_disp, MPI_Op op, MPI_Win win)
@@ -249,13 +287,5 @@ int PMPI_Compare_and_swap(const void *origin_addr, const void *compare_addr, voi
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-PMPI_ALIAS(Put)
-PMPI_ALIAS(Rput)
-PMPI_ALIAS(Get)
-PMPI_ALIAS(Rget)
-PMPI_ALIAS(Accumulate)
-PMPI_ALIAS(Raccumulate)
-PMPI_ALIAS(Get_accumulate)
-PMPI_ALIAS(Rget_accumulate)
 PMPI_ALIAS(Fetch_and_op)
 PMPI_ALIAS(Compare_and_swap)

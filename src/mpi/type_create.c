@@ -1,31 +1,21 @@
 /* Datatype constructors (contiguous, vector, indexed, struct, resized, dup,
- * subarray, darray and the MPI-1 names), Type_commit and Type_free. Each
- * checks its arguments, lets src/core/datatype.c flatten the typemap and
- * records the call for Type_get_envelope/contents. */
+ * subarray, darray, the MPI-1 names and the large-count _c forms), Type_commit
+ * and Type_free. Each checks its arguments, lets src/core/datatype.c flatten the
+ * typemap and records the call for Type_get_envelope/contents. */
 #include "attr.h"
 #include "mpi_impl.h"
 #include <stdlib.h>
+#include <string.h>
 
 #define CHECK_NEWTYPE(p) CHECK(p, MPI_COMM_WORLD, MPI_ERR_ARG, "newtype is NULL")
-#define CHECK_CNT(n, name) CHECK((n) >= 0, MPI_COMM_WORLD, MPI_ERR_COUNT, "%s is negative (%d)", name, (n))
-/* The same for the MPI_Count arguments of the large-count (_c) constructors:
- * simpi's typemaps count in int, so a larger value is refused. */
-#define CHECK_BIG(n, name)                                                                                             \
-  do {                                                                                                                 \
-    CHECK((n) >= 0, MPI_COMM_WORLD, MPI_ERR_COUNT, "%s is negative (%lld)", name, (long long)(n));                    \
-    CHECK(count_fits(n), MPI_COMM_WORLD, MPI_ERR_COUNT, "%s is %lld, above %d, the largest count simpi handles", name, \
-          (long long)(n), INT_MAX);                                                                                    \
-  } while (0)
+#define CHECK_CNT(n, name) CHECK((n) >= 0, MPI_COMM_WORLD, MPI_ERR_COUNT, "%s is negative (%lld)", name, (long long)(n))
 #define CHECK_ARRAY(a, n, name) CHECK((a) || (n) == 0, MPI_COMM_WORLD, MPI_ERR_ARG, "%s is NULL", name)
-#define CHECK_BLOCKLENS(a, n)                                                                                          \
-  for (int i_ = 0; i_ < (n); i_++)                                                                                     \
-  CHECK((a)[i_] >= 0, MPI_COMM_WORLD, MPI_ERR_COUNT, "array_of_blocklengths[%d] is negative (%d)", i_, (a)[i_])
 
 /* Gives t a handle and its contents; t == NULL means memory ran out. */
-static int publish(rt_rank_t *self, dt_t *t, int combiner, int ni, const int *ints, int na, const MPI_Aint *aints,
-                   int nd, dt_t *const *types, MPI_Datatype *newtype)
+static int type_publish(rt_rank_t *self, dt_t *t, int combiner, int ni, const int *ints, int na, const MPI_Aint *aints,
+                 int nc, const MPI_Count *counts, int nd, dt_t *const *types, MPI_Datatype *newtype)
 {
-  if (t && dt_set_contents(t, combiner, ni, ints, na, aints, nd, types) == 0) {
+  if (t && dt_set_contents(t, combiner, ni, ints, na, aints, nc, counts, nd, types) == 0) {
     MPI_Datatype h = dt_handle_new(t);
     if (h != MPI_DATATYPE_NULL) {
       *newtype = h;
@@ -36,267 +26,229 @@ static int publish(rt_rank_t *self, dt_t *t, int combiner, int ni, const int *in
   return mpi_error(self, MPI_COMM_WORLD, MPI_ERR_OTHER, "out of memory for a new datatype");
 }
 
-/* count pieces of blocklens[i] (or blocklen) copies of old at displacement
- * disp(i) bytes; displs in elements of old (scale = its extent) or bytes (1). */
-static dt_t *blocks(int count, const int *blocklens, int blocklen, const int *idispl, const MPI_Aint *adispl,
-                    MPI_Aint stride, MPI_Aint scale, const dt_t *old)
+/* Publishes t with its constructor's n arguments v (counts, then displacements or strides): a
+ * large-count (_c) constructor records them all as counts, as MPICH does; the int form as ints,
+ * but for its last naddr, which are byte displacements (addresses). */
+static int publish(rt_rank_t *self, dt_t *t, int combiner, int large, const MPI_Count *v, MPI_Count n, MPI_Count naddr,
+                   int nd, dt_t *const *types, MPI_Datatype *newtype)
 {
-  if (!blocklens && !idispl && !adispl) /* a vector: no piece array */
-    return dt_build_strided((size_t)count, (size_t)blocklen, stride * scale, old);
-  dt_piece_t *p = malloc(sizeof *p * (size_t)(count ? count : 1));
-  if (!p)
-    return NULL;
-  for (int i = 0; i < count; i++) {
-    MPI_Aint d = idispl ? idispl[i] : adispl ? adispl[i] : (MPI_Aint)i * stride;
-    p[i] = (dt_piece_t){(size_t)(blocklens ? blocklens[i] : blocklen), d * scale, old};
+  if (large)
+    return type_publish(self, t, combiner, 0, NULL, 0, NULL, (int)n, v, nd, types, newtype);
+  int *ints = malloc(sizeof *ints * (size_t)(n - naddr + 1));
+  MPI_Aint *aints = malloc(sizeof *aints * (size_t)(naddr + 1));
+  int e;
+  if (ints && aints) {
+    for (MPI_Count i = 0; i < n - naddr; i++)
+      ints[i] = (int)v[i];
+    for (MPI_Count i = 0; i < naddr; i++)
+      aints[i] = (MPI_Aint)v[n - naddr + i];
+    e = type_publish(self, t, combiner, (int)(n - naddr), ints, (int)naddr, aints, 0, NULL, nd, types, newtype);
+  } else {
+    dt_release(t);
+    e = mpi_error(self, MPI_COMM_WORLD, MPI_ERR_OTHER, "out of memory for a new datatype");
   }
-  dt_t *t = dt_build(p, (size_t)count, 0);
-  free(p);
-  return t;
+  free(ints);
+  free(aints);
+  return e;
 }
 
-static int contiguous(rt_rank_t *self, MPI_Count count, MPI_Datatype oldtype, MPI_Datatype *newtype)
+static int contiguous(rt_rank_t *self, MPI_Count count, MPI_Datatype oldtype, MPI_Datatype *newtype, int large)
 {
-  CHECK_BIG(count, "count");
+  CHECK_CNT(count, "count");
   CHECK_ANY_TYPE(oldtype, old, "oldtype");
   CHECK_NEWTYPE(newtype);
   dt_piece_t p = {(size_t)count, 0, old};
-  int n = (int)count;
-  return publish(self, dt_build(&p, 1, 0), MPI_COMBINER_CONTIGUOUS, 1, &n, 0, NULL, 1, &old, newtype);
+  return publish(self, dt_build(&p, 1, 0), MPI_COMBINER_CONTIGUOUS, large, &count, 1, 0, 1, &old, newtype);
 }
 
 int PMPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
   MPI_ENTER("MPI_Type_contiguous");
-  MPI_LEAVE(contiguous(self, count, oldtype, newtype));
+  MPI_LEAVE(contiguous(self, count, oldtype, newtype, 0));
 }
 
 int PMPI_Type_contiguous_c(MPI_Count count, MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
   MPI_ENTER("MPI_Type_contiguous_c");
-  MPI_LEAVE(contiguous(self, count, oldtype, newtype));
+  MPI_LEAVE(contiguous(self, count, oldtype, newtype, 1));
 }
 
+/* Vectors: the stride in elements of old (vector) or in bytes (hvector, hbytes). */
 static int vector(rt_rank_t *self, MPI_Count count, MPI_Count blocklength, MPI_Count stride, MPI_Datatype oldtype,
-                  MPI_Datatype *newtype)
+                  MPI_Datatype *newtype, int hbytes, int large)
 {
-  CHECK_BIG(count, "count");
-  CHECK_BIG(blocklength, "blocklength");
-  CHECK(stride >= INT_MIN && count_fits(stride), MPI_COMM_WORLD, MPI_ERR_ARG,
-        "stride %lld does not fit in an int, as simpi needs", (long long)stride);
+  CHECK_CNT(count, "count");
+  CHECK_CNT(blocklength, "blocklength");
   CHECK_ANY_TYPE(oldtype, old, "oldtype");
   CHECK_NEWTYPE(newtype);
-  dt_t *t = blocks((int)count, NULL, (int)blocklength, NULL, NULL, (MPI_Aint)stride, old->extent, old);
-  int ints[3] = {(int)count, (int)blocklength, (int)stride};
-  return publish(self, t, MPI_COMBINER_VECTOR, 3, ints, 0, NULL, 1, &old, newtype);
+  dt_t *t = dt_build_strided((size_t)count, (size_t)blocklength, (MPI_Aint)stride * (hbytes ? 1 : old->extent), old);
+  MPI_Count v[3] = {count, blocklength, stride};
+  return publish(self, t, hbytes ? MPI_COMBINER_HVECTOR : MPI_COMBINER_VECTOR, large, v, 3, hbytes, 1, &old,
+                 newtype);
 }
 
 int PMPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
   MPI_ENTER("MPI_Type_vector");
-  MPI_LEAVE(vector(self, count, blocklength, stride, oldtype, newtype));
+  MPI_LEAVE(vector(self, count, blocklength, stride, oldtype, newtype, 0, 0));
 }
 
 int PMPI_Type_vector_c(MPI_Count count, MPI_Count blocklength, MPI_Count stride, MPI_Datatype oldtype,
                        MPI_Datatype *newtype)
 {
   MPI_ENTER("MPI_Type_vector_c");
-  MPI_LEAVE(vector(self, count, blocklength, stride, oldtype, newtype));
-}
-
-static int hvector(rt_rank_t *self, MPI_Count count, MPI_Count blocklength, MPI_Aint stride, MPI_Datatype oldtype,
-                   MPI_Datatype *newtype)
-{
-  CHECK_BIG(count, "count");
-  CHECK_BIG(blocklength, "blocklength");
-  CHECK_ANY_TYPE(oldtype, old, "oldtype");
-  CHECK_NEWTYPE(newtype);
-  dt_t *t = blocks((int)count, NULL, (int)blocklength, NULL, NULL, stride, 1, old);
-  int ints[2] = {(int)count, (int)blocklength};
-  return publish(self, t, MPI_COMBINER_HVECTOR, 2, ints, 1, &stride, 1, &old, newtype);
+  MPI_LEAVE(vector(self, count, blocklength, stride, oldtype, newtype, 0, 1));
 }
 
 int PMPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
                              MPI_Datatype *newtype)
 {
   MPI_ENTER("MPI_Type_create_hvector");
-  int e = hvector(self, count, blocklength, stride, oldtype, newtype);
-  MPI_LEAVE(e);
+  MPI_LEAVE(vector(self, count, blocklength, stride, oldtype, newtype, 1, 0));
 }
 
 int PMPI_Type_create_hvector_c(MPI_Count count, MPI_Count blocklength, MPI_Count stride, MPI_Datatype oldtype,
                                MPI_Datatype *newtype)
 {
   MPI_ENTER("MPI_Type_create_hvector_c");
-  MPI_LEAVE(hvector(self, count, blocklength, (MPI_Aint)stride, oldtype, newtype));
+  MPI_LEAVE(vector(self, count, blocklength, stride, oldtype, newtype, 1, 1));
 }
 
 int PMPI_Type_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
   MPI_ENTER("MPI_Type_hvector");
-  int e = hvector(self, count, blocklength, stride, oldtype, newtype);
-  MPI_LEAVE(e);
+  MPI_LEAVE(vector(self, count, blocklength, stride, oldtype, newtype, 1, 0));
 }
 
-int PMPI_Type_indexed(int count, const int blocklens[], const int displs[], MPI_Datatype oldtype,
-                      MPI_Datatype *newtype)
+/* The indexed family and struct, from their arguments as counts: v = [count, blocklengths (one, the same
+ * for every block, when one_len), displacements]; displacements in elements of old, or bytes (hbytes);
+ * types: struct's types (else every block is of oldtype). */
+static int indexed(rt_rank_t *self, int combiner, const MPI_Count *v, int one_len, int hbytes,
+                   const MPI_Datatype *types, MPI_Datatype oldtype, MPI_Datatype *newtype, int large)
 {
-  MPI_ENTER("MPI_Type_indexed");
-  CHECK_CNT(count, "count");
-  CHECK_ARRAY(blocklens, count, "array_of_blocklengths");
-  CHECK_ARRAY(displs, count, "array_of_displacements");
-  CHECK_BLOCKLENS(blocklens, count);
-  CHECK_ANY_TYPE(oldtype, old, "oldtype");
-  CHECK_NEWTYPE(newtype);
-  dt_t *t = blocks(count, blocklens, 0, displs, NULL, 0, old->extent, old);
-  int *ints = malloc(sizeof *ints * (size_t)(2 * count + 1));
-  CHECK(ints, MPI_COMM_WORLD, MPI_ERR_OTHER, "out of memory");
-  ints[0] = count;
-  for (int i = 0; i < count; i++) {
-    ints[1 + i] = blocklens[i];
-    ints[1 + count + i] = displs[i];
+  MPI_Count count = v[0], nlen = one_len ? 1 : count;
+  const MPI_Count *lens = v + 1, *displs = v + 1 + nlen;
+  if (one_len)
+    CHECK_CNT(lens[0], "blocklength");
+  for (MPI_Count i = 0; !one_len && i < count; i++)
+    CHECK(lens[i] >= 0, MPI_COMM_WORLD, MPI_ERR_COUNT, "array_of_blocklengths[%lld] is negative (%lld)",
+          (long long)i, (long long)lens[i]);
+  dt_t *old = NULL;
+  if (!types) {
+    CHECK_ANY_TYPE(oldtype, o, "oldtype");
+    old = o;
   }
-  int e = publish(self, t, MPI_COMBINER_INDEXED, 2 * count + 1, ints, 0, NULL, 1, &old, newtype);
-  free(ints);
-  MPI_LEAVE(e);
-}
-
-static int hindexed(rt_rank_t *self, int count, const int blocklens[], const MPI_Aint displs[],
-                    MPI_Datatype oldtype, MPI_Datatype *newtype)
-{
-  CHECK_CNT(count, "count");
-  CHECK_ARRAY(blocklens, count, "array_of_blocklengths");
-  CHECK_ARRAY(displs, count, "array_of_displacements");
-  CHECK_BLOCKLENS(blocklens, count);
-  CHECK_ANY_TYPE(oldtype, old, "oldtype");
+  for (MPI_Count i = 0; types && i < count; i++)
+    CHECK(dt_lookup(types[i]), MPI_COMM_WORLD, MPI_ERR_TYPE, "array_of_types[%lld]: invalid datatype (0x%x)",
+          (long long)i, (unsigned)types[i]);
   CHECK_NEWTYPE(newtype);
-  dt_t *t = blocks(count, blocklens, 0, NULL, displs, 0, 1, old);
-  int *ints = malloc(sizeof *ints * (size_t)(count + 1));
-  CHECK(ints, MPI_COMM_WORLD, MPI_ERR_OTHER, "out of memory");
-  ints[0] = count;
-  for (int i = 0; i < count; i++)
-    ints[1 + i] = blocklens[i];
-  int e = publish(self, t, MPI_COMBINER_HINDEXED, count + 1, ints, count, displs, 1, &old, newtype);
-  free(ints);
+  size_t n = (size_t)(count ? count : 1);
+  dt_piece_t *p = malloc(sizeof *p * n);
+  dt_t **olds = types ? malloc(sizeof *olds * n) : &old;
+  dt_t *t = NULL;
+  if (p && olds) {
+    for (MPI_Count i = 0; i < count; i++) {
+      const dt_t *ty = types ? (olds[i] = dt_lookup(types[i])) : old;
+      p[i] = (dt_piece_t){(size_t)lens[one_len ? 0 : i], (MPI_Aint)displs[i] * (hbytes ? 1 : ty->extent), ty};
+    }
+    t = dt_build(p, (size_t)count, types != NULL);
+  }
+  int e = publish(self, t, combiner, large, v, 1 + nlen + count, hbytes ? count : 0, types ? (int)count : 1, olds,
+                  newtype);
+  free(p);
+  if (types)
+    free(olds);
   return e;
 }
 
-int PMPI_Type_create_hindexed(int count, const int blocklens[], const MPI_Aint displs[], MPI_Datatype oldtype,
-                              MPI_Datatype *newtype)
-{
-  MPI_ENTER("MPI_Type_create_hindexed");
-  int e = hindexed(self, count, blocklens, displs, oldtype, newtype);
-  MPI_LEAVE(e);
-}
+/* v for indexed from its arguments of any integer types (a NULL lens: one blocklength, len). */
+#define INDEXED_ARGS(v, count, lens, len, displs)                                                                      \
+  CHECK_CNT(count, "count");                                                                                           \
+  CHECK_ARRAY(lens, (lens) == NULL ? 0 : (count), "array_of_blocklengths");                                            \
+  CHECK_ARRAY(displs, count, "array_of_displacements");                                                                \
+  MPI_Count nlen_ = (lens) ? (MPI_Count)(count) : 1;                                                                  \
+  MPI_Count *v = malloc(sizeof *v * (size_t)(1 + nlen_ + (count)));                                                    \
+  CHECK(v, MPI_COMM_WORLD, MPI_ERR_OTHER, "out of memory");                                                            \
+  v[0] = (count);                                                                                                      \
+  for (MPI_Count i_ = 0; i_ < nlen_; i_++)                                                                             \
+    v[1 + i_] = (lens) ? (MPI_Count)(lens)[i_] : (MPI_Count)(len);                                                     \
+  for (MPI_Count i_ = 0; i_ < (count); i_++)                                                                           \
+  v[1 + nlen_ + i_] = (MPI_Count)(displs)[i_]
+/* One body for an indexed constructor in either form (large: the _c one). */
+#define INDEXED_FN(Name, Count, LenArg, DispT, combiner, one_len, hbytes, large)                                       \
+  int PMPI_##Name(Count count, LenArg, const DispT displs[], MPI_Datatype oldtype, MPI_Datatype *newtype)             \
+  {                                                                                                                    \
+    MPI_ENTER("MPI_" #Name);                                                                                           \
+    INDEXED_ARGS(v, count, LENS, LEN, displs);                                                                         \
+    int e = indexed(self, combiner, v, one_len, hbytes, NULL, oldtype, newtype, large);                                \
+    free(v);                                                                                                           \
+    MPI_LEAVE(e);                                                                                                      \
+  }                                                                                                                    \
+  PMPI_ALIAS(Name)
+#define LENS blocklens
+#define LEN 0
+INDEXED_FN(Type_indexed, int, const int blocklens[], int, MPI_COMBINER_INDEXED, 0, 0, 0)
+INDEXED_FN(Type_indexed_c, MPI_Count, const MPI_Count blocklens[], MPI_Count, MPI_COMBINER_INDEXED, 0, 0, 1)
+INDEXED_FN(Type_create_hindexed, int, const int blocklens[], MPI_Aint, MPI_COMBINER_HINDEXED, 0, 1, 0)
+INDEXED_FN(Type_create_hindexed_c, MPI_Count, const MPI_Count blocklens[], MPI_Count, MPI_COMBINER_HINDEXED, 0, 1,
+           1)
+#undef LENS
+#undef LEN
+#define LENS ((const int *)NULL)
+#define LEN blocklength
+INDEXED_FN(Type_create_indexed_block, int, int blocklength, int, MPI_COMBINER_INDEXED_BLOCK, 1, 0, 0)
+INDEXED_FN(Type_create_indexed_block_c, MPI_Count, MPI_Count blocklength, MPI_Count, MPI_COMBINER_INDEXED_BLOCK, 1, 0,
+           1)
+INDEXED_FN(Type_create_hindexed_block, int, int blocklength, MPI_Aint, MPI_COMBINER_HINDEXED_BLOCK, 1, 1, 0)
+INDEXED_FN(Type_create_hindexed_block_c, MPI_Count, MPI_Count blocklength, MPI_Count, MPI_COMBINER_HINDEXED_BLOCK, 1,
+           1, 1)
+#undef LENS
+#undef LEN
 
 int PMPI_Type_hindexed(int count, int blocklens[], MPI_Aint displs[], MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
   MPI_ENTER("MPI_Type_hindexed");
-  int e = hindexed(self, count, blocklens, displs, oldtype, newtype);
+  INDEXED_ARGS(v, count, blocklens, 0, displs);
+  int e = indexed(self, MPI_COMBINER_HINDEXED, v, 0, 1, NULL, oldtype, newtype, 0);
+  free(v);
   MPI_LEAVE(e);
 }
 
-int PMPI_Type_create_indexed_block(int count, int blocklength, const int displs[], MPI_Datatype oldtype,
-                                   MPI_Datatype *newtype)
-{
-  MPI_ENTER("MPI_Type_create_indexed_block");
-  CHECK_CNT(count, "count");
-  CHECK_CNT(blocklength, "blocklength");
-  CHECK_ARRAY(displs, count, "array_of_displacements");
-  CHECK_ANY_TYPE(oldtype, old, "oldtype");
-  CHECK_NEWTYPE(newtype);
-  dt_t *t = blocks(count, NULL, blocklength, displs, NULL, 0, old->extent, old);
-  int *ints = malloc(sizeof *ints * (size_t)(count + 2));
-  CHECK(ints, MPI_COMM_WORLD, MPI_ERR_OTHER, "out of memory");
-  ints[0] = count;
-  ints[1] = blocklength;
-  for (int i = 0; i < count; i++)
-    ints[2 + i] = displs[i];
-  int e = publish(self, t, MPI_COMBINER_INDEXED_BLOCK, count + 2, ints, 0, NULL, 1, &old, newtype);
-  free(ints);
-  MPI_LEAVE(e);
-}
+#define STRUCT_FN(Name, Count, LenT, DispT, TypeT, large)                                                              \
+  int PMPI_##Name(Count count, LenT blocklens[], DispT displs[], TypeT types[], MPI_Datatype *newtype)                \
+  {                                                                                                                    \
+    MPI_ENTER("MPI_" #Name);                                                                                           \
+    CHECK_ARRAY(types, count, "array_of_types");                                                                       \
+    INDEXED_ARGS(v, count, blocklens, 0, displs);                                                                      \
+    int e = indexed(self, MPI_COMBINER_STRUCT, v, 0, 1, types, MPI_DATATYPE_NULL, newtype, large);                     \
+    free(v);                                                                                                           \
+    MPI_LEAVE(e);                                                                                                      \
+  }                                                                                                                    \
+  PMPI_ALIAS(Name)
+STRUCT_FN(Type_create_struct, int, const int, const MPI_Aint, const MPI_Datatype, 0)
+STRUCT_FN(Type_create_struct_c, MPI_Count, const MPI_Count, const MPI_Count, const MPI_Datatype, 1)
+STRUCT_FN(Type_struct, int, int, MPI_Aint, MPI_Datatype, 0)
 
-int PMPI_Type_create_hindexed_block(int count, int blocklength, const MPI_Aint displs[], MPI_Datatype oldtype,
-                                    MPI_Datatype *newtype)
-{
-  MPI_ENTER("MPI_Type_create_hindexed_block");
-  CHECK_CNT(count, "count");
-  CHECK_CNT(blocklength, "blocklength");
-  CHECK_ARRAY(displs, count, "array_of_displacements");
-  CHECK_ANY_TYPE(oldtype, old, "oldtype");
-  CHECK_NEWTYPE(newtype);
-  dt_t *t = blocks(count, NULL, blocklength, NULL, displs, 0, 1, old);
-  int ints[2] = {count, blocklength};
-  MPI_LEAVE(publish(self, t, MPI_COMBINER_HINDEXED_BLOCK, 2, ints, count, displs, 1, &old, newtype));
-}
-
-static int create_struct(rt_rank_t *self, int count, const int blocklens[], const MPI_Aint displs[],
-                         const MPI_Datatype types[], MPI_Datatype *newtype)
-{
-  CHECK_CNT(count, "count");
-  CHECK_ARRAY(blocklens, count, "array_of_blocklengths");
-  CHECK_ARRAY(displs, count, "array_of_displacements");
-  CHECK_ARRAY(types, count, "array_of_types");
-  CHECK_BLOCKLENS(blocklens, count);
-  for (int i = 0; i < count; i++)
-    CHECK(dt_lookup(types[i]), MPI_COMM_WORLD, MPI_ERR_TYPE, "array_of_types[%d]: invalid datatype (0x%x)", i,
-          (unsigned)types[i]);
-  CHECK_NEWTYPE(newtype);
-  size_t n = (size_t)(count ? count : 1);
-  dt_piece_t *p = malloc(sizeof *p * n);
-  dt_t **olds = malloc(sizeof *olds * n);
-  int *ints = malloc(sizeof *ints * (n + 1));
-  dt_t *t = NULL;
-  if (p && olds && ints) {
-    ints[0] = count;
-    for (int i = 0; i < count; i++) {
-      olds[i] = dt_lookup(types[i]);
-      p[i] = (dt_piece_t){(size_t)blocklens[i], displs[i], olds[i]};
-      ints[1 + i] = blocklens[i];
-    }
-    t = dt_build(p, (size_t)count, 1);
-  }
-  int e = publish(self, t, MPI_COMBINER_STRUCT, count + 1, ints, count, displs, count, olds, newtype);
-  free(p);
-  free(olds);
-  free(ints);
-  return e;
-}
-
-int PMPI_Type_create_struct(int count, const int blocklens[], const MPI_Aint displs[], const MPI_Datatype types[],
-                            MPI_Datatype *newtype)
-{
-  MPI_ENTER("MPI_Type_create_struct");
-  int e = create_struct(self, count, blocklens, displs, types, newtype);
-  MPI_LEAVE(e);
-}
-
-int PMPI_Type_struct(int count, int blocklens[], MPI_Aint displs[], MPI_Datatype types[], MPI_Datatype *newtype)
-{
-  MPI_ENTER("MPI_Type_struct");
-  int e = create_struct(self, count, blocklens, displs, types, newtype);
-  MPI_LEAVE(e);
-}
-
-static int resized(rt_rank_t *self, MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent, MPI_Datatype *newtype)
+static int resized(rt_rank_t *self, MPI_Datatype oldtype, MPI_Count lb, MPI_Count extent, MPI_Datatype *newtype,
+                   int large)
 {
   CHECK_ANY_TYPE(oldtype, old, "oldtype");
   CHECK_NEWTYPE(newtype);
-  MPI_Aint a[2] = {lb, extent};
-  return publish(self, dt_resized(old, lb, extent), MPI_COMBINER_RESIZED, 0, NULL, 2, a, 1, &old, newtype);
+  MPI_Count v[2] = {lb, extent};
+  return publish(self, dt_resized(old, (MPI_Aint)lb, (MPI_Aint)extent), MPI_COMBINER_RESIZED, large, v, 2, 2, 1, &old,
+                 newtype);
 }
 
 int PMPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent, MPI_Datatype *newtype)
 {
   MPI_ENTER("MPI_Type_create_resized");
-  MPI_LEAVE(resized(self, oldtype, lb, extent, newtype));
+  MPI_LEAVE(resized(self, oldtype, lb, extent, newtype, 0));
 }
 
 int PMPI_Type_create_resized_c(MPI_Datatype oldtype, MPI_Count lb, MPI_Count extent, MPI_Datatype *newtype)
 {
   MPI_ENTER("MPI_Type_create_resized_c");
-  MPI_LEAVE(resized(self, oldtype, (MPI_Aint)lb, (MPI_Aint)extent, newtype));
+  MPI_LEAVE(resized(self, oldtype, lb, extent, newtype, 1));
 }
 
 int PMPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype)
@@ -304,7 +256,7 @@ int PMPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype)
   MPI_ENTER("MPI_Type_dup");
   CHECK_ANY_TYPE(oldtype, old, "oldtype");
   CHECK_NEWTYPE(newtype);
-  int err = publish(self, dt_dup(old), MPI_COMBINER_DUP, 0, NULL, 0, NULL, 1, &old, newtype);
+  int err = publish(self, dt_dup(old), MPI_COMBINER_DUP, 0, NULL, 0, 0, 1, &old, newtype);
   if (err == MPI_SUCCESS && (err = attr_type_copy_all(old, oldtype, dt_lookup(*newtype))) != MPI_SUCCESS) {
     dt_t *t = dt_lookup(*newtype);
     attr_type_delete_all(t, *newtype); /* what was copied before the failing callback */
@@ -380,12 +332,28 @@ static int sub_ranges(int d, int **st, int **len, void *arg)
   CHECK((order) == MPI_ORDER_C || (order) == MPI_ORDER_FORTRAN, MPI_COMM_WORLD, MPI_ERR_ARG,                          \
         "order must be MPI_ORDER_C or MPI_ORDER_FORTRAN (got %d)", order)
 
-int PMPI_Type_create_subarray(int ndims, const int sizes[], const int subsizes[], const int starts[], int order,
-                              MPI_Datatype oldtype, MPI_Datatype *newtype)
+/* The large-count arrays of subarray and darray as ints: simpi's array types index in int. */
+static int *narrow(rt_rank_t *self, const MPI_Count *a, int n, const char *name, int *err)
 {
-  MPI_ENTER("MPI_Type_create_subarray");
+  int *v = malloc(sizeof *v * (size_t)(n > 0 ? n : 1));
+  *err = v ? MPI_SUCCESS : mpi_error(self, MPI_COMM_WORLD, MPI_ERR_OTHER, "out of memory");
+  for (int i = 0; v && i < n; i++) {
+    if (a[i] > INT_MAX || a[i] < INT_MIN) {
+      *err = mpi_error(self, MPI_COMM_WORLD, MPI_ERR_COUNT, "%s[%d] = %lld does not fit in an int, as simpi needs",
+                       name, i, (long long)a[i]);
+      free(v);
+      return NULL;
+    }
+    v[i] = (int)a[i];
+  }
+  return v;
+}
+
+/* wide: the _c form's arguments, recorded as MPICH records them (ints ndims, order; the rest as counts). */
+static int subarray(rt_rank_t *self, int ndims, const int sizes[], const int subsizes[], const int starts[],
+                    int order, MPI_Datatype oldtype, MPI_Datatype *newtype, const MPI_Count *const wide[3])
+{
   CHECK(ndims > 0, MPI_COMM_WORLD, MPI_ERR_ARG, "ndims must be positive (got %d)", ndims);
-  CHECK(sizes && subsizes && starts, MPI_COMM_WORLD, MPI_ERR_ARG, "an array argument is NULL");
   for (int i = 0; i < ndims; i++) {
     CHECK(sizes[i] > 0, MPI_COMM_WORLD, MPI_ERR_ARG, "array_of_sizes[%d] must be positive (got %d)", i, sizes[i]);
     CHECK(subsizes[i] >= 0 && subsizes[i] <= sizes[i], MPI_COMM_WORLD, MPI_ERR_ARG,
@@ -398,6 +366,16 @@ int PMPI_Type_create_subarray(int ndims, const int sizes[], const int subsizes[]
   CHECK_NEWTYPE(newtype);
   struct sub_arg a = {subsizes, starts};
   dt_t *t = array_type(ndims, sizes, order, old, sub_ranges, &a);
+  if (wide) {
+    MPI_Count *c = malloc(sizeof *c * (size_t)(3 * ndims));
+    CHECK(c, MPI_COMM_WORLD, MPI_ERR_OTHER, "out of memory");
+    for (int k = 0; k < 3; k++)
+      memcpy(c + k * ndims, wide[k], sizeof *c * (size_t)ndims);
+    int ints[2] = {ndims, order};
+    int e = type_publish(self, t, MPI_COMBINER_SUBARRAY, 2, ints, 0, NULL, 3 * ndims, c, 1, &old, newtype);
+    free(c);
+    return e;
+  }
   int ni = 3 * ndims + 2;
   int *ints = malloc(sizeof *ints * (size_t)ni);
   CHECK(ints, MPI_COMM_WORLD, MPI_ERR_OTHER, "out of memory");
@@ -408,8 +386,33 @@ int PMPI_Type_create_subarray(int ndims, const int sizes[], const int subsizes[]
     ints[1 + 2 * ndims + i] = starts[i];
   }
   ints[ni - 1] = order;
-  int e = publish(self, t, MPI_COMBINER_SUBARRAY, ni, ints, 0, NULL, 1, &old, newtype);
+  int e = type_publish(self, t, MPI_COMBINER_SUBARRAY, ni, ints, 0, NULL, 0, NULL, 1, &old, newtype);
   free(ints);
+  return e;
+}
+
+int PMPI_Type_create_subarray(int ndims, const int sizes[], const int subsizes[], const int starts[], int order,
+                              MPI_Datatype oldtype, MPI_Datatype *newtype)
+{
+  MPI_ENTER("MPI_Type_create_subarray");
+  CHECK(sizes && subsizes && starts, MPI_COMM_WORLD, MPI_ERR_ARG, "an array argument is NULL");
+  MPI_LEAVE(subarray(self, ndims, sizes, subsizes, starts, order, oldtype, newtype, NULL));
+}
+
+int PMPI_Type_create_subarray_c(int ndims, const MPI_Count sizes[], const MPI_Count subsizes[],
+                                const MPI_Count starts[], int order, MPI_Datatype oldtype, MPI_Datatype *newtype)
+{
+  MPI_ENTER("MPI_Type_create_subarray_c");
+  CHECK(sizes && subsizes && starts, MPI_COMM_WORLD, MPI_ERR_ARG, "an array argument is NULL");
+  int e, *sz = narrow(self, sizes, ndims, "array_of_sizes", &e), *sub = NULL, *st = NULL;
+  if (sz && (sub = narrow(self, subsizes, ndims, "array_of_subsizes", &e)) &&
+      (st = narrow(self, starts, ndims, "array_of_starts", &e))) {
+    const MPI_Count *wide[3] = {sizes, subsizes, starts};
+    e = subarray(self, ndims, sz, sub, st, order, oldtype, newtype, wide);
+  }
+  free(sz);
+  free(sub);
+  free(st);
   MPI_LEAVE(e);
 }
 
@@ -443,15 +446,14 @@ static int darray_ranges(int d, int **st, int **len, void *arg)
   return n;
 }
 
-int PMPI_Type_create_darray(int size, int rank, int ndims, const int gsizes[], const int distribs[],
-                            const int dargs[], const int psizes[], int order, MPI_Datatype oldtype,
-                            MPI_Datatype *newtype)
+/* wide: the _c form's gsizes, recorded as MPICH records them (as counts; the rest as ints, order last). */
+static int darray(rt_rank_t *self, int size, int rank, int ndims, const int gsizes[], const int distribs[],
+                  const int dargs[], const int psizes[], int order, MPI_Datatype oldtype, MPI_Datatype *newtype,
+                  const MPI_Count *wide)
 {
-  MPI_ENTER("MPI_Type_create_darray");
   CHECK(size > 0, MPI_COMM_WORLD, MPI_ERR_ARG, "size must be positive (got %d)", size);
   CHECK(rank >= 0 && rank < size, MPI_COMM_WORLD, MPI_ERR_ARG, "rank %d is not in 0..%d", rank, size - 1);
   CHECK(ndims > 0, MPI_COMM_WORLD, MPI_ERR_ARG, "ndims must be positive (got %d)", ndims);
-  CHECK(gsizes && distribs && dargs && psizes, MPI_COMM_WORLD, MPI_ERR_ARG, "an array argument is NULL");
   long procs = 1;
   for (int i = 0; i < ndims; i++) {
     CHECK(gsizes[i] > 0, MPI_COMM_WORLD, MPI_ERR_ARG, "array_of_gsizes[%d] must be positive (got %d)", i,
@@ -474,7 +476,7 @@ int PMPI_Type_create_darray(int size, int rank, int ndims, const int gsizes[], c
   CHECK_ORDER(order);
   CHECK_ANY_TYPE(oldtype, old, "oldtype");
   CHECK_NEWTYPE(newtype);
-  int ni = 4 * ndims + 4;
+  int ni = wide ? 3 * ndims + 4 : 4 * ndims + 4, g = wide ? 0 : ndims; /* gsizes among the ints */
   int *ints = malloc(sizeof *ints * (size_t)ni), *coords = malloc(sizeof *coords * (size_t)ndims);
   dt_t *t = NULL;
   if (ints && coords) {
@@ -488,16 +490,39 @@ int PMPI_Type_create_darray(int size, int rank, int ndims, const int gsizes[], c
     ints[1] = rank;
     ints[2] = ndims;
     for (int i = 0; i < ndims; i++) {
-      ints[3 + i] = gsizes[i];
-      ints[3 + ndims + i] = distribs[i];
-      ints[3 + 2 * ndims + i] = dargs[i];
-      ints[3 + 3 * ndims + i] = psizes[i];
+      if (!wide)
+        ints[3 + i] = gsizes[i];
+      ints[3 + g + i] = distribs[i];
+      ints[3 + g + ndims + i] = dargs[i];
+      ints[3 + g + 2 * ndims + i] = psizes[i];
     }
     ints[ni - 1] = order;
   }
-  int e = publish(self, t, MPI_COMBINER_DARRAY, ni, ints, 0, NULL, 1, &old, newtype);
+  int e = type_publish(self, t, MPI_COMBINER_DARRAY, ni, ints, 0, NULL, wide ? ndims : 0, wide, 1, &old, newtype);
   free(ints);
   free(coords);
+  return e;
+}
+
+int PMPI_Type_create_darray(int size, int rank, int ndims, const int gsizes[], const int distribs[],
+                            const int dargs[], const int psizes[], int order, MPI_Datatype oldtype,
+                            MPI_Datatype *newtype)
+{
+  MPI_ENTER("MPI_Type_create_darray");
+  CHECK(gsizes && distribs && dargs && psizes, MPI_COMM_WORLD, MPI_ERR_ARG, "an array argument is NULL");
+  MPI_LEAVE(darray(self, size, rank, ndims, gsizes, distribs, dargs, psizes, order, oldtype, newtype, NULL));
+}
+
+int PMPI_Type_create_darray_c(int size, int rank, int ndims, const MPI_Count gsizes[], const int distribs[],
+                              const int dargs[], const int psizes[], int order, MPI_Datatype oldtype,
+                              MPI_Datatype *newtype)
+{
+  MPI_ENTER("MPI_Type_create_darray_c");
+  CHECK(gsizes && distribs && dargs && psizes, MPI_COMM_WORLD, MPI_ERR_ARG, "an array argument is NULL");
+  int e, *g = narrow(self, gsizes, ndims, "array_of_gsizes", &e);
+  if (g)
+    e = darray(self, size, rank, ndims, g, distribs, dargs, psizes, order, oldtype, newtype, gsizes);
+  free(g);
   MPI_LEAVE(e);
 }
 
@@ -532,17 +557,13 @@ PMPI_ALIAS(Type_vector_c)
 PMPI_ALIAS(Type_create_hvector)
 PMPI_ALIAS(Type_create_hvector_c)
 PMPI_ALIAS(Type_hvector)
-PMPI_ALIAS(Type_indexed)
-PMPI_ALIAS(Type_create_hindexed)
 PMPI_ALIAS(Type_hindexed)
-PMPI_ALIAS(Type_create_indexed_block)
-PMPI_ALIAS(Type_create_hindexed_block)
-PMPI_ALIAS(Type_create_struct)
-PMPI_ALIAS(Type_struct)
 PMPI_ALIAS(Type_create_resized)
 PMPI_ALIAS(Type_create_resized_c)
 PMPI_ALIAS(Type_dup)
 PMPI_ALIAS(Type_create_subarray)
+PMPI_ALIAS(Type_create_subarray_c)
 PMPI_ALIAS(Type_create_darray)
+PMPI_ALIAS(Type_create_darray_c)
 PMPI_ALIAS(Type_commit)
 PMPI_ALIAS(Type_free)

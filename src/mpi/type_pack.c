@@ -5,14 +5,16 @@
 #include <limits.h>
 #include <string.h>
 
-/* Each call has one body over MPI_Count sizes and positions; the element
- * counts must fit simpi's int counts (CHECK_COUNT), byte sizes need not. */
+/* Each call has one body over MPI_Count counts, sizes and positions, serving
+ * its int form and its large-count (_c) form. */
+#define CHECK_NONNEG(n, comm, what)                                                                                    \
+  CHECK((n) >= 0, comm, MPI_ERR_COUNT, "%s is negative (%lld)", what, (long long)(n))
 static int pack_size(rt_rank_t *self, MPI_Count incount, MPI_Datatype type, MPI_Comm comm, MPI_Count *size)
 {
   CHECK_COMM(comm, c);
   (void)c;
   CHECK_TYPE(type, t, comm);
-  CHECK_COUNT(incount, comm);
+  CHECK_NONNEG(incount, comm, "incount");
   CHECK(size, comm, MPI_ERR_ARG, "size is NULL");
   *size = incount * (MPI_Count)t->size;
   return MPI_SUCCESS;
@@ -44,7 +46,7 @@ static int pack(rt_rank_t *self, const void *inbuf, MPI_Count incount, MPI_Datat
   CHECK_COMM(comm, c);
   (void)c;
   CHECK_TYPE(type, t, comm);
-  CHECK_COUNT(incount, comm);
+  CHECK_NONNEG(incount, comm, "incount");
   CHECK_DBUF(inbuf, incount, t, comm);
   CHECK(position, comm, MPI_ERR_ARG, "position is NULL");
   CHECK(outsize >= 0, comm, MPI_ERR_ARG, "outsize is negative (%lld)", (long long)outsize);
@@ -53,7 +55,7 @@ static int pack(rt_rank_t *self, const void *inbuf, MPI_Count incount, MPI_Datat
         "%lld bytes to pack at position %lld do not fit in outsize %lld", need, (long long)*position,
         (long long)outsize);
   CHECK(outbuf || !need, comm, MPI_ERR_BUFFER, "outbuf is NULL");
-  dt_pack(inbuf, (int)incount, t, (char *)outbuf + *position);
+  dt_pack(inbuf, incount, t, (char *)outbuf + *position);
   *position += need;
   return MPI_SUCCESS;
 }
@@ -83,7 +85,7 @@ static int unpack(rt_rank_t *self, const void *inbuf, MPI_Count insize, MPI_Coun
   CHECK_COMM(comm, c);
   (void)c;
   CHECK_TYPE(type, t, comm);
-  CHECK_COUNT(outcount, comm);
+  CHECK_NONNEG(outcount, comm, "outcount");
   CHECK_DBUF(outbuf, outcount, t, comm);
   CHECK(position, comm, MPI_ERR_ARG, "position is NULL");
   CHECK(insize >= 0, comm, MPI_ERR_ARG, "insize is negative (%lld)", (long long)insize);
@@ -92,7 +94,7 @@ static int unpack(rt_rank_t *self, const void *inbuf, MPI_Count insize, MPI_Coun
         "%lld bytes to unpack at position %lld, only %lld in inbuf", need, (long long)*position,
         (long long)insize);
   CHECK(inbuf || !need, comm, MPI_ERR_BUFFER, "inbuf is NULL");
-  dt_unpack((const char *)inbuf + *position, (size_t)need, outbuf, (int)outcount, t);
+  dt_unpack((const char *)inbuf + *position, (size_t)need, outbuf, outcount, t);
   *position += need;
   return MPI_SUCCESS;
 }
@@ -120,51 +122,103 @@ int PMPI_Unpack_c(const void *inbuf, MPI_Count insize, MPI_Count *position, void
   CHECK((d) && !strcmp(d, "external32"), MPI_COMM_WORLD, MPI_ERR_ARG, "datarep must be \"external32\" (got %s%s%s)", \
         (d) ? "\"" : "", (d) ? (d) : "NULL", (d) ? "\"" : "")
 
+static int pack_external_size(rt_rank_t *self, const char datarep[], MPI_Count incount, MPI_Datatype type,
+                              MPI_Count *size)
+{
+  CHECK_DATAREP(datarep);
+  CHECK_TYPE(type, t, MPI_COMM_WORLD);
+  CHECK_NONNEG(incount, MPI_COMM_WORLD, "incount");
+  CHECK(size, MPI_COMM_WORLD, MPI_ERR_ARG, "size is NULL");
+  *size = incount * dt_ext32_size(t);
+  return MPI_SUCCESS;
+}
+
 int PMPI_Pack_external_size(const char datarep[], int incount, MPI_Datatype type, MPI_Aint *size)
 {
   MPI_ENTER("MPI_Pack_external_size");
+  MPI_Count n = 0;
+  int e = pack_external_size(self, datarep, incount, type, size ? &n : NULL);
+  if (!e)
+    *size = (MPI_Aint)n;
+  MPI_LEAVE(e);
+}
+
+int PMPI_Pack_external_size_c(const char datarep[], MPI_Count incount, MPI_Datatype type, MPI_Count *size)
+{
+  MPI_ENTER("MPI_Pack_external_size_c");
+  MPI_LEAVE(pack_external_size(self, datarep, incount, type, size));
+}
+
+static int pack_external(rt_rank_t *self, const char datarep[], const void *inbuf, MPI_Count incount,
+                         MPI_Datatype type, void *outbuf, MPI_Count outsize, MPI_Count *position)
+{
   CHECK_DATAREP(datarep);
   CHECK_TYPE(type, t, MPI_COMM_WORLD);
-  CHECK_COUNT(incount, MPI_COMM_WORLD);
-  CHECK(size, MPI_COMM_WORLD, MPI_ERR_ARG, "size is NULL");
-  *size = (MPI_Aint)(incount * dt_ext32_size(t));
-  MPI_LEAVE(MPI_SUCCESS);
+  CHECK_NONNEG(incount, MPI_COMM_WORLD, "incount");
+  CHECK_DBUF(inbuf, incount, t, MPI_COMM_WORLD);
+  MPI_Count need = incount * dt_ext32_size(t);
+  CHECK(*position >= 0 && *position <= outsize && need <= outsize - *position, MPI_COMM_WORLD, MPI_ERR_TRUNCATE,
+        "%lld bytes to pack at position %lld do not fit in outsize %lld", need, *position, outsize);
+  CHECK(outbuf || !need, MPI_COMM_WORLD, MPI_ERR_BUFFER, "outbuf is NULL");
+  dt_pack_ext32(inbuf, incount, t, (char *)outbuf + *position);
+  *position += need;
+  return MPI_SUCCESS;
 }
 
 int PMPI_Pack_external(const char datarep[], const void *inbuf, int incount, MPI_Datatype type, void *outbuf,
                        MPI_Aint outsize, MPI_Aint *position)
 {
   MPI_ENTER("MPI_Pack_external");
+  CHECK(position, MPI_COMM_WORLD, MPI_ERR_ARG, "position is NULL");
+  MPI_Count pos = *position;
+  int e = pack_external(self, datarep, inbuf, incount, type, outbuf, outsize, &pos);
+  if (!e)
+    *position = (MPI_Aint)pos;
+  MPI_LEAVE(e);
+}
+
+int PMPI_Pack_external_c(const char datarep[], const void *inbuf, MPI_Count incount, MPI_Datatype type, void *outbuf,
+                         MPI_Count outsize, MPI_Count *position)
+{
+  MPI_ENTER("MPI_Pack_external_c");
+  CHECK(position, MPI_COMM_WORLD, MPI_ERR_ARG, "position is NULL");
+  MPI_LEAVE(pack_external(self, datarep, inbuf, incount, type, outbuf, outsize, position));
+}
+
+static int unpack_external(rt_rank_t *self, const char datarep[], const void *inbuf, MPI_Count insize,
+                           MPI_Count *position, void *outbuf, MPI_Count outcount, MPI_Datatype type)
+{
   CHECK_DATAREP(datarep);
   CHECK_TYPE(type, t, MPI_COMM_WORLD);
-  CHECK_COUNT(incount, MPI_COMM_WORLD);
-  CHECK_DBUF(inbuf, incount, t, MPI_COMM_WORLD);
-  CHECK(position, MPI_COMM_WORLD, MPI_ERR_ARG, "position is NULL");
-  MPI_Aint need = (MPI_Aint)(incount * dt_ext32_size(t));
-  CHECK(*position >= 0 && *position <= outsize && need <= outsize - *position, MPI_COMM_WORLD, MPI_ERR_TRUNCATE,
-        "%ld bytes to pack at position %ld do not fit in outsize %ld", (long)need, (long)*position, (long)outsize);
-  CHECK(outbuf || !need, MPI_COMM_WORLD, MPI_ERR_BUFFER, "outbuf is NULL");
-  dt_pack_ext32(inbuf, incount, t, (char *)outbuf + *position);
+  CHECK_NONNEG(outcount, MPI_COMM_WORLD, "outcount");
+  CHECK_DBUF(outbuf, outcount, t, MPI_COMM_WORLD);
+  MPI_Count need = outcount * dt_ext32_size(t);
+  CHECK(*position >= 0 && *position <= insize && need <= insize - *position, MPI_COMM_WORLD, MPI_ERR_TRUNCATE,
+        "%lld bytes to unpack at position %lld, only %lld in inbuf", need, *position, insize);
+  CHECK(inbuf || !need, MPI_COMM_WORLD, MPI_ERR_BUFFER, "inbuf is NULL");
+  dt_unpack_ext32((const char *)inbuf + *position, outbuf, outcount, t);
   *position += need;
-  MPI_LEAVE(MPI_SUCCESS);
+  return MPI_SUCCESS;
 }
 
 int PMPI_Unpack_external(const char datarep[], const void *inbuf, MPI_Aint insize, MPI_Aint *position,
                          void *outbuf, int outcount, MPI_Datatype type)
 {
   MPI_ENTER("MPI_Unpack_external");
-  CHECK_DATAREP(datarep);
-  CHECK_TYPE(type, t, MPI_COMM_WORLD);
-  CHECK_COUNT(outcount, MPI_COMM_WORLD);
-  CHECK_DBUF(outbuf, outcount, t, MPI_COMM_WORLD);
   CHECK(position, MPI_COMM_WORLD, MPI_ERR_ARG, "position is NULL");
-  MPI_Aint need = (MPI_Aint)(outcount * dt_ext32_size(t));
-  CHECK(*position >= 0 && *position <= insize && need <= insize - *position, MPI_COMM_WORLD, MPI_ERR_TRUNCATE,
-        "%ld bytes to unpack at position %ld, only %ld in inbuf", (long)need, (long)*position, (long)insize);
-  CHECK(inbuf || !need, MPI_COMM_WORLD, MPI_ERR_BUFFER, "inbuf is NULL");
-  dt_unpack_ext32((const char *)inbuf + *position, outbuf, outcount, t);
-  *position += need;
-  MPI_LEAVE(MPI_SUCCESS);
+  MPI_Count pos = *position;
+  int e = unpack_external(self, datarep, inbuf, insize, &pos, outbuf, outcount, type);
+  if (!e)
+    *position = (MPI_Aint)pos;
+  MPI_LEAVE(e);
+}
+
+int PMPI_Unpack_external_c(const char datarep[], const void *inbuf, MPI_Count insize, MPI_Count *position,
+                           void *outbuf, MPI_Count outcount, MPI_Datatype type)
+{
+  MPI_ENTER("MPI_Unpack_external_c");
+  CHECK(position, MPI_COMM_WORLD, MPI_ERR_ARG, "position is NULL");
+  MPI_LEAVE(unpack_external(self, datarep, inbuf, insize, position, outbuf, outcount, type));
 }
 
 PMPI_ALIAS(Pack_size)
@@ -176,3 +230,6 @@ PMPI_ALIAS(Unpack_c)
 PMPI_ALIAS(Pack_external_size)
 PMPI_ALIAS(Pack_external)
 PMPI_ALIAS(Unpack_external)
+PMPI_ALIAS(Pack_external_size_c)
+PMPI_ALIAS(Pack_external_c)
+PMPI_ALIAS(Unpack_external_c)

@@ -181,43 +181,71 @@ int PMPI_Address(void *location, MPI_Aint *address)
 MPI_Aint PMPI_Aint_add(MPI_Aint base, MPI_Aint disp) { return (MPI_Aint)((uintptr_t)base + (uintptr_t)disp); }
 MPI_Aint PMPI_Aint_diff(MPI_Aint addr1, MPI_Aint addr2) { return (MPI_Aint)((uintptr_t)addr1 - (uintptr_t)addr2); }
 
+/* A type made by a large-count (_c) constructor records counts, which only the _c forms of the
+ * envelope and contents calls can return (MPICH raises MPI_ERR_OTHER in the others, as here). */
+static int get_envelope(rt_rank_t *self, MPI_Datatype type, MPI_Count *ni, MPI_Count *na, MPI_Count *nc,
+                        MPI_Count *nd, int *combiner)
+{
+  CHECK_ANY_TYPE(type, t, "datatype");
+  CHECK(ni && na && nc && nd && combiner, MPI_COMM_WORLD, MPI_ERR_ARG, "an output argument is NULL");
+  *ni = t->how.ni; /* all 0 for a predefined type */
+  *na = t->how.na;
+  *nc = t->how.nc;
+  *nd = t->how.nd;
+  *combiner = t->derived ? t->how.combiner : MPI_COMBINER_NAMED;
+  return MPI_SUCCESS;
+}
+
 int PMPI_Type_get_envelope(MPI_Datatype type, int *ni, int *na, int *nd, int *combiner)
 {
   MPI_ENTER("MPI_Type_get_envelope");
-  CHECK_ANY_TYPE(type, t, "datatype");
-  CHECK(ni && na && nd && combiner, MPI_COMM_WORLD, MPI_ERR_ARG, "an output argument is NULL");
-  if (!t->derived) {
-    *ni = *na = *nd = 0;
-    *combiner = MPI_COMBINER_NAMED;
-  } else {
-    *ni = t->how.ni;
-    *na = t->how.na;
-    *nd = t->how.nd;
-    *combiner = t->how.combiner;
+  CHECK(ni && na && nd, MPI_COMM_WORLD, MPI_ERR_ARG, "an output argument is NULL");
+  MPI_Count i, a, c, d;
+  int e = get_envelope(self, type, &i, &a, &c, &d, combiner);
+  if (!e && c)
+    e = mpi_error(self, MPI_COMM_WORLD, MPI_ERR_OTHER,
+                  "the datatype was made by a large-count constructor: use MPI_Type_get_envelope_c");
+  else if (!e) {
+    *ni = (int)i;
+    *na = (int)a;
+    *nd = (int)d;
   }
-  MPI_LEAVE(MPI_SUCCESS);
+  MPI_LEAVE(e);
 }
 
-int PMPI_Type_get_contents(MPI_Datatype type, int max_integers, int max_addresses, int max_datatypes, int ints[],
-                           MPI_Aint aints[], MPI_Datatype types[])
+int PMPI_Type_get_envelope_c(MPI_Datatype type, MPI_Count *ni, MPI_Count *na, MPI_Count *nc, MPI_Count *nd,
+                             int *combiner)
 {
-  MPI_ENTER("MPI_Type_get_contents");
+  MPI_ENTER("MPI_Type_get_envelope_c");
+  MPI_LEAVE(get_envelope(self, type, ni, na, nc, nd, combiner));
+}
+
+static int get_contents(rt_rank_t *self, MPI_Datatype type, MPI_Count max_integers, MPI_Count max_addresses,
+                        MPI_Count max_counts, MPI_Count max_datatypes, int ints[], MPI_Aint aints[],
+                        MPI_Count counts[], MPI_Datatype types[], int large)
+{
   CHECK_ANY_TYPE(type, t, "datatype");
   CHECK(t->derived, MPI_COMM_WORLD, MPI_ERR_ARG, "%s is predefined (combiner MPI_COMBINER_NAMED): it has no contents",
         t->name);
   const dt_contents_t *h = &t->how;
-  CHECK(max_integers >= h->ni, MPI_COMM_WORLD, MPI_ERR_ARG, "max_integers is %d, the type has %d", max_integers,
-        h->ni);
-  CHECK(max_addresses >= h->na, MPI_COMM_WORLD, MPI_ERR_ARG, "max_addresses is %d, the type has %d", max_addresses,
-        h->na);
-  CHECK(max_datatypes >= h->nd, MPI_COMM_WORLD, MPI_ERR_ARG, "max_datatypes is %d, the type has %d",
-        max_datatypes, h->nd);
-  CHECK((ints || !h->ni) && (aints || !h->na) && (types || !h->nd), MPI_COMM_WORLD, MPI_ERR_ARG,
-        "an output array is NULL");
+  CHECK(large || !h->nc, MPI_COMM_WORLD, MPI_ERR_OTHER,
+        "the datatype was made by a large-count constructor: use MPI_Type_get_contents_c");
+  CHECK(max_integers >= h->ni, MPI_COMM_WORLD, MPI_ERR_ARG, "max_integers is %lld, the type has %d",
+        (long long)max_integers, h->ni);
+  CHECK(max_addresses >= h->na, MPI_COMM_WORLD, MPI_ERR_ARG, "max_addresses is %lld, the type has %d",
+        (long long)max_addresses, h->na);
+  CHECK(max_counts >= h->nc, MPI_COMM_WORLD, MPI_ERR_ARG, "max_large_counts is %lld, the type has %d",
+        (long long)max_counts, h->nc);
+  CHECK(max_datatypes >= h->nd, MPI_COMM_WORLD, MPI_ERR_ARG, "max_datatypes is %lld, the type has %d",
+        (long long)max_datatypes, h->nd);
+  CHECK((ints || !h->ni) && (aints || !h->na) && (counts || !h->nc) && (types || !h->nd), MPI_COMM_WORLD,
+        MPI_ERR_ARG, "an output array is NULL");
   if (h->ni)
     memcpy(ints, h->ints, sizeof *ints * (size_t)h->ni);
   if (h->na)
     memcpy(aints, h->aints, sizeof *aints * (size_t)h->na);
+  if (h->nc)
+    memcpy(counts, h->counts, sizeof *counts * (size_t)h->nc);
   for (int i = 0; i < h->nd; i++) {
     dt_t *c = h->types[i];
     if (!c->derived) {
@@ -232,7 +260,23 @@ int PMPI_Type_get_contents(MPI_Datatype type, int max_integers, int max_addresse
       CHECK(0, MPI_COMM_WORLD, MPI_ERR_OTHER, "too many datatypes");
     }
   }
-  MPI_LEAVE(MPI_SUCCESS);
+  return MPI_SUCCESS;
+}
+
+int PMPI_Type_get_contents(MPI_Datatype type, int max_integers, int max_addresses, int max_datatypes, int ints[],
+                           MPI_Aint aints[], MPI_Datatype types[])
+{
+  MPI_ENTER("MPI_Type_get_contents");
+  MPI_LEAVE(get_contents(self, type, max_integers, max_addresses, 0, max_datatypes, ints, aints, NULL, types, 0));
+}
+
+int PMPI_Type_get_contents_c(MPI_Datatype type, MPI_Count max_integers, MPI_Count max_addresses,
+                             MPI_Count max_large_counts, MPI_Count max_datatypes, int ints[], MPI_Aint aints[],
+                             MPI_Count counts[], MPI_Datatype types[])
+{
+  MPI_ENTER("MPI_Type_get_contents_c");
+  MPI_LEAVE(get_contents(self, type, max_integers, max_addresses, max_large_counts, max_datatypes, ints, aints,
+                         counts, types, 1));
 }
 
 int PMPI_Type_set_name(MPI_Datatype type, const char *name)
@@ -302,7 +346,9 @@ PMPI_ALIAS(Address)
 PMPI_ALIAS(Aint_add)
 PMPI_ALIAS(Aint_diff)
 PMPI_ALIAS(Type_get_envelope)
+PMPI_ALIAS(Type_get_envelope_c)
 PMPI_ALIAS(Type_get_contents)
+PMPI_ALIAS(Type_get_contents_c)
 PMPI_ALIAS(Type_set_name)
 PMPI_ALIAS(Type_get_name)
 PMPI_ALIAS(Type_match_size)

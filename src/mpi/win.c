@@ -84,14 +84,17 @@ static rma_core_t *share_core(rt_comm_t *c, int flavor)
 
 /* The collective part of every constructor; size < 0: allocate_shared's
  * memory is placed after every member has given its size. */
-static int make(rt_rank_t *self, MPI_Comm comm, void *base, MPI_Aint size, int disp_unit, MPI_Info info, int flavor,
+/* disp_unit is an MPI_Aint in the large-count (_c) forms; the engine keeps it in an int. */
+static int make(rt_rank_t *self, MPI_Comm comm, void *base, MPI_Aint size, MPI_Aint unit, MPI_Info info, int flavor,
                 MPI_Win *win, void *baseptr)
 {
+  int disp_unit = unit > INT_MAX ? 0 : (int)unit;
   CHECK_COMM(comm, c);
   CHECK(!comm_is_inter(c), comm, MPI_ERR_COMM, "windows on intercommunicators are not supported");
   CHECK(win, comm, MPI_ERR_ARG, "win is NULL");
   CHECK(size >= 0, comm, MPI_ERR_SIZE, "negative window size %ld", (long)size);
-  CHECK(disp_unit > 0, comm, MPI_ERR_DISP, "displacement unit %d is not positive", disp_unit);
+  CHECK(unit > 0 && unit <= INT_MAX, comm, MPI_ERR_DISP, "displacement unit %lld is not in 1..%d", (long long)unit,
+        INT_MAX);
   CHECK(info_valid(info), comm, MPI_ERR_INFO, "invalid info object (0x%x)", (unsigned)info);
   CHECK(flavor != MPI_WIN_FLAVOR_CREATE || base || size == 0, comm, MPI_ERR_BASE, "null base with size %ld",
         (long)size);
@@ -151,24 +154,29 @@ static int make(rt_rank_t *self, MPI_Comm comm, void *base, MPI_Aint size, int d
   return MPI_SUCCESS;
 }
 
-int PMPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, MPI_Win *win)
-{
-  MPI_ENTER("MPI_Win_create");
-  MPI_LEAVE(make(self, comm, base, size, disp_unit, info, MPI_WIN_FLAVOR_CREATE, win, NULL));
-}
-
-int PMPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr, MPI_Win *win)
-{
-  MPI_ENTER("MPI_Win_allocate");
-  MPI_LEAVE(make(self, comm, NULL, size, disp_unit, info, MPI_WIN_FLAVOR_ALLOCATE, win, baseptr));
-}
-
-int PMPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr,
-                             MPI_Win *win)
-{
-  MPI_ENTER("MPI_Win_allocate_shared");
-  MPI_LEAVE(make(self, comm, NULL, size, disp_unit, info, MPI_WIN_FLAVOR_SHARED, win, baseptr));
-}
+#define WIN_MAKE_FNS(Suffix, Unit)                                                                                     \
+  int PMPI_Win_create##Suffix(void *base, MPI_Aint size, Unit disp_unit, MPI_Info info, MPI_Comm comm, MPI_Win *win)  \
+  {                                                                                                                    \
+    MPI_ENTER("MPI_Win_create" #Suffix);                                                                               \
+    MPI_LEAVE(make(self, comm, base, size, disp_unit, info, MPI_WIN_FLAVOR_CREATE, win, NULL));                        \
+  }                                                                                                                    \
+  int PMPI_Win_allocate##Suffix(MPI_Aint size, Unit disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr,          \
+                                MPI_Win *win)                                                                          \
+  {                                                                                                                    \
+    MPI_ENTER("MPI_Win_allocate" #Suffix);                                                                             \
+    MPI_LEAVE(make(self, comm, NULL, size, disp_unit, info, MPI_WIN_FLAVOR_ALLOCATE, win, baseptr));                   \
+  }                                                                                                                    \
+  int PMPI_Win_allocate_shared##Suffix(MPI_Aint size, Unit disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr,   \
+                                       MPI_Win *win)                                                                   \
+  {                                                                                                                    \
+    MPI_ENTER("MPI_Win_allocate_shared" #Suffix);                                                                      \
+    MPI_LEAVE(make(self, comm, NULL, size, disp_unit, info, MPI_WIN_FLAVOR_SHARED, win, baseptr));                     \
+  }                                                                                                                    \
+  PMPI_ALIAS(Win_create##Suffix)                                                                                       \
+  PMPI_ALIAS(Win_allocate##Suffix)                                                                                     \
+  PMPI_ALIAS(Win_allocate_shared##Suffix)
+WIN_MAKE_FNS(, int)
+WIN_MAKE_FNS(_c, MPI_Aint) /* the large-count forms: an MPI_Aint displacement unit */
 
 int PMPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win)
 {
@@ -176,9 +184,8 @@ int PMPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win)
   MPI_LEAVE(make(self, comm, NULL, 0, 1, info, MPI_WIN_FLAVOR_DYNAMIC, win, NULL));
 }
 
-int PMPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint *size, int *disp_unit, void *baseptr)
+static int shared_query(rt_rank_t *self, MPI_Win win, int rank, MPI_Aint *size, MPI_Aint *disp_unit, void *baseptr)
 {
-  MPI_ENTER("MPI_Win_shared_query");
   CHECK_WIN(win, w);
   WCHECK(w->core->flavor == MPI_WIN_FLAVOR_SHARED, w, MPI_ERR_RMA_FLAVOR,
          "the window was not made by MPI_Win_allocate_shared");
@@ -191,6 +198,22 @@ int PMPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint *size, int *disp_unit,
   *disp_unit = w->core->m[rank].disp_unit;
   *(void **)baseptr = w->core->m[rank].base;
   MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint *size, int *disp_unit, void *baseptr)
+{
+  MPI_ENTER("MPI_Win_shared_query");
+  MPI_Aint unit = 0;
+  int e = shared_query(self, win, rank, size, disp_unit ? &unit : NULL, baseptr);
+  if (!e)
+    *disp_unit = (int)unit;
+  return e;
+}
+
+int PMPI_Win_shared_query_c(MPI_Win win, int rank, MPI_Aint *size, MPI_Aint *disp_unit, void *baseptr)
+{
+  MPI_ENTER("MPI_Win_shared_query_c");
+  return shared_query(self, win, rank, size, disp_unit, baseptr);
 }
 
 int PMPI_Win_attach(MPI_Win win, void *base, MPI_Aint size)
@@ -474,11 +497,9 @@ int PMPI_Win_call_errhandler(MPI_Win win, int errorcode)
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-PMPI_ALIAS(Win_create)
-PMPI_ALIAS(Win_allocate)
-PMPI_ALIAS(Win_allocate_shared)
 PMPI_ALIAS(Win_create_dynamic)
 PMPI_ALIAS(Win_shared_query)
+PMPI_ALIAS(Win_shared_query_c)
 PMPI_ALIAS(Win_attach)
 PMPI_ALIAS(Win_detach)
 PMPI_ALIAS(Win_free)

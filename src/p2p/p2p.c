@@ -71,7 +71,7 @@ static inline int matches(int want_src, int want_tag, int want_ctx, int src, int
 /* Copies the message of rank sender into the receive and fills its status.
  * One of the two ranks is not the one running: its buffer, if it is one of
  * the program's globals, is found through the privatization. */
-static void deliver(p2p_req_t *rv, int sender, int src, int tag, size_t bytes, const void *sbuf, int scount,
+static void deliver(p2p_req_t *rv, int sender, int src, int tag, size_t bytes, const void *sbuf, MPI_Count scount,
                     const dt_t *sdt, const char *packed, int nodata)
 {
   size_t cap = (size_t)rv->count * rv->dt->size;

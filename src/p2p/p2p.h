@@ -32,7 +32,7 @@ typedef struct p2p_req {
   int me_local;   /* send: sender's rank in the communicator */
   int tag, ctx;
   void *buf;
-  int count;
+  MPI_Count count;
   const dt_t *dt;
   kern_comm_t *kc;   /* SimGrid side of the transfer, NULL when none pending */
   kern_mbox_t *mbox; /* receive: the transfer's mailbox, back to the pool once complete */
@@ -72,7 +72,7 @@ typedef struct p2p_msg {
   const char *comm_name;
   size_t bytes;
   const void *buf; /* rendezvous: the sender's buffer */
-  int count;
+  MPI_Count count;
   const dt_t *dt;
   char *copy;           /* detached: packed copy of the data */
   unsigned char nodata; /* a replay's: no data to move */
