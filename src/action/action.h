@@ -33,7 +33,7 @@ void act_compute_traced(int rank, double flops);
  * persistent request, which act_start starts). */
 #define ACT_COLLS(R, I)                                                                                                \
   R act_##I##barrier(rt_comm_t *c);                                                                                    \
-  R act_##I##bcast(void *buf, MPI_Count count, const dt_t *t, int root, rt_comm_t *c);                                       \
+  R act_##I##bcast(void *buf, MPI_Count count, const dt_t *t, int root, rt_comm_t *c);                                 \
   R act_##I##gather(const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt, int root,  \
                     rt_comm_t *c);                                                                                     \
   R act_##I##gatherv(const void *sbuf, int scount, const dt_t *st, void *rbuf, const int *rcounts, const int *displs, \

@@ -257,8 +257,8 @@ int act_trace_coll(const char *pre, enum coll_id id, rt_comm_t *c, const coll_ar
   }
 
 COLL(barrier, COLL_BARRIER, (rt_comm_t * c), .root = 0)
-COLL(bcast, COLL_BCAST, (void *buf, MPI_Count count, const dt_t *t, int root, rt_comm_t *c), .rbuf = buf, .rcount = count,
-     .rt = t, .st = t, .root = root)
+COLL(bcast, COLL_BCAST, (void *buf, MPI_Count count, const dt_t *t, int root, rt_comm_t *c), .rbuf = buf,
+     .rcount = count, .rt = t, .st = t, .root = root)
 COLL(gather, COLL_GATHER,
      (const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt, int root, rt_comm_t *c),
      .sbuf = sbuf, .scount = scount, .st = st, .rbuf = rbuf, .rcount = rcount, .rt = rt, .root = root)

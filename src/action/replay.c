@@ -332,26 +332,26 @@ static void perform(void)
       need_bsend_buffer();
     MPI_Request r;
     void *sb = buf(count, t, 0);
-    int c = (int)count;
+    MPI_Count c = count; /* the _c forms: counts may exceed an int */
     switch (a) {
-    case TI_SEND: MPI_Send(sb, c, t, cp, tag, comm); break;
-    case TI_SSEND: MPI_Ssend(sb, c, t, cp, tag, comm); break;
-    case TI_BSEND: MPI_Bsend(sb, c, t, cp, tag, comm); break;
-    case TI_RECV: MPI_Recv(buf(count, t, 1), c, t, cp, tag, comm, MPI_STATUS_IGNORE); break;
+    case TI_SEND: MPI_Send_c(sb, c, t, cp, tag, comm); break;
+    case TI_SSEND: MPI_Ssend_c(sb, c, t, cp, tag, comm); break;
+    case TI_BSEND: MPI_Bsend_c(sb, c, t, cp, tag, comm); break;
+    case TI_RECV: MPI_Recv_c(buf(count, t, 1), c, t, cp, tag, comm, MPI_STATUS_IGNORE); break;
     case TI_IRECV:
       /* a wildcard receive with its recorded match is posted for that match */
       if (src >= 0 || xtag >= 0)
         simpi_trace_wildcard((src >= 0 && p == MPI_ANY_SOURCE) | (xtag >= 0 && tag == MPI_ANY_TAG) << 1);
-      MPI_Irecv(buf(count, t, 1), c, t, csrc >= 0 ? csrc : cp, xtag >= 0 ? xtag : tag, comm, &r);
+      MPI_Irecv_c(buf(count, t, 1), c, t, csrc >= 0 ? csrc : cp, xtag >= 0 ? xtag : tag, comm, &r);
       add_pending(r, p == MPI_ANY_SOURCE ? TI_ANY_SOURCE : p, rank, tag, src, 0, NULL);
       break;
     default:
       if (a == TI_ISEND)
-        MPI_Isend(sb, c, t, cp, tag, comm, &r);
+        MPI_Isend_c(sb, c, t, cp, tag, comm, &r);
       else if (a == TI_ISSEND)
-        MPI_Issend(sb, c, t, cp, tag, comm, &r);
+        MPI_Issend_c(sb, c, t, cp, tag, comm, &r);
       else
-        MPI_Ibsend(sb, c, t, cp, tag, comm, &r);
+        MPI_Ibsend_c(sb, c, t, cp, tag, comm, &r);
       add_pending(r, rank, p, tag, -1, 0, NULL);
     }
     break;

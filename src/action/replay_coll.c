@@ -81,7 +81,12 @@ void perform_coll(int a, int nb, MPI_Comm comm)
     int root = ntok > 3 ? (int)num(3, "the root") : 0;
     MPI_Datatype t = type(4);
     void *b = buf(count, t, 0);
-    COLL_CALL(Ibcast, Bcast, b, (int)count, t, root, comm);
+    if (nb == 2) /* the _c forms: counts may exceed an int */
+      MPI_Bcast_init_c(b, count, t, root, comm, MPI_INFO_NULL, rq);
+    else if (nb)
+      MPI_Ibcast_c(b, count, t, root, comm, rq);
+    else
+      MPI_Bcast_c(b, count, t, root, comm);
     break;
   }
   case TI_REDUCE:

@@ -10,6 +10,7 @@
  *   (Fetch_and_op is a get_accumulate of one element)
  *   win_fence WID ASSERT   win_post|win_start WID ASSERT N R1..RN
  *   win_complete|win_wait|win_test|win_sync|win_unlock_all WID
+ *   (win_test: an MPI_Win_test that found the exposure epoch open; one that closed it is written win_wait)
  *   win_lock WID TYPE TARGET ASSERT   win_unlock|win_flush WID TARGET
  *   win_lock_all WID ASSERT   win_flush_all WID
  * (the local flushes complete what the flushes complete: written as those)

@@ -182,7 +182,7 @@ static void segmented_tree(coll_t *k, const coll_args_t *a, int shape)
   long nseg = count && segcount ? (count + segcount - 1) / segcount : 1;
   int ch[2], nch = tree_children(shape, vr, n, ch), parent = tree_parent(shape, vr);
   p2p_req_t *rv[2] = {NULL, NULL}, *sends[2] = {NULL, NULL};
-#define SEGC(s) (count - (long)(s) * segcount < segcount ? count - (long)(s) * segcount : segcount)
+#define SEGC(s) (count - (long)(s)*segcount < segcount ? count - (long)(s)*segcount : segcount)
   if (parent >= 0)
     rv[0] = coll_irecv(k, a->rbuf, SEGC(0), t, REAL(parent));
   for (long s = 0; s < nseg; s++) {

@@ -31,8 +31,8 @@ BODY allgather(const char *name, int nb, MPI_Info info, const void *sbuf, MPI_Co
 }
 
 BODY allgatherv(const char *name, int nb, MPI_Info info, const void *sbuf, MPI_Count scount, MPI_Datatype stype,
-                void *rbuf, const int *rcounts, const int *displs, MPI_Datatype rtype, MPI_Comm comm,
-                MPI_Request *req, wide_t *w)
+                void *rbuf, const int *rcounts, const int *displs, MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req,
+                wide_t *w)
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
@@ -165,7 +165,8 @@ int PMPI_Ialltoall(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
 int PMPI_Alltoallv(const void *sbuf, const int scounts[], const int sdispls[], MPI_Datatype stype, void *rbuf,
                    const int rcounts[], const int rdispls[], MPI_Datatype rtype, MPI_Comm comm)
 {
-  return alltoallv("MPI_Alltoallv", BLOCKING, sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm, NULL, NULL);
+  return alltoallv("MPI_Alltoallv", BLOCKING, sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm, NULL,
+                   NULL);
 }
 int PMPI_Ialltoallv(const void *sbuf, const int scounts[], const int sdispls[], MPI_Datatype stype, void *rbuf,
                     const int rcounts[], const int rdispls[], MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req)
@@ -184,8 +185,8 @@ int PMPI_Ialltoallw(const void *sbuf, const int scounts[], const int sdispls[], 
                     void *rbuf, const int rcounts[], const int rdispls[], const MPI_Datatype rtypes[], MPI_Comm comm,
                     MPI_Request *req)
 {
-  return alltoallw("MPI_Ialltoallw", NONBLOCKING, sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes,
-                   comm, req, NULL);
+  return alltoallw("MPI_Ialltoallw", NONBLOCKING, sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, comm,
+                   req, NULL);
 }
 
 /* ---- the persistent forms (MPI 4.0) ---- */
@@ -210,8 +211,8 @@ int PMPI_Alltoallv_init(const void *sbuf, const int scounts[], const int sdispls
                         const int rcounts[], const int rdispls[], MPI_Datatype rtype, MPI_Comm comm, MPI_Info info,
                         MPI_Request *req)
 {
-  return alltoallv("MPI_Alltoallv_init", PERSISTENT, info, sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls,
-                   rtype, comm, req, NULL);
+  return alltoallv("MPI_Alltoallv_init", PERSISTENT, info, sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype,
+                   comm, req, NULL);
 }
 int PMPI_Alltoallw_init(const void *sbuf, const int scounts[], const int sdispls[], const MPI_Datatype stypes[],
                         void *rbuf, const int rcounts[], const int rdispls[], const MPI_Datatype rtypes[],
@@ -256,50 +257,74 @@ int PMPI_Alltoall_init_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype,
 
 /* ---- the large-count v- and w-forms: counts and displacements narrowed to ints (NARROW) ---- */
 
-int PMPI_Allgatherv_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, const MPI_Count rcounts[], const MPI_Aint displs[], MPI_Datatype rtype, MPI_Comm comm)
+int PMPI_Allgatherv_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, const MPI_Count rcounts[],
+                      const MPI_Aint displs[], MPI_Datatype rtype, MPI_Comm comm)
 {
   wide_t w = WIDE(NULL, NULL, rcounts, displs);
-  return wide_free(&w, allgatherv("MPI_Allgatherv_c", BLOCKING, sbuf, scount, stype, rbuf, NULL, NULL, rtype, comm, NULL, &w));
+  return wide_free(
+      &w, allgatherv("MPI_Allgatherv_c", BLOCKING, sbuf, scount, stype, rbuf, NULL, NULL, rtype, comm, NULL, &w));
 }
-int PMPI_Iallgatherv_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, const MPI_Count rcounts[], const MPI_Aint displs[], MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req)
+int PMPI_Iallgatherv_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, const MPI_Count rcounts[],
+                       const MPI_Aint displs[], MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req)
 {
   wide_t w = WIDE(NULL, NULL, rcounts, displs);
-  return wide_free(&w, allgatherv("MPI_Iallgatherv_c", NONBLOCKING, sbuf, scount, stype, rbuf, NULL, NULL, rtype, comm, req, &w));
+  return wide_free(
+      &w, allgatherv("MPI_Iallgatherv_c", NONBLOCKING, sbuf, scount, stype, rbuf, NULL, NULL, rtype, comm, req, &w));
 }
-int PMPI_Allgatherv_init_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, const MPI_Count rcounts[], const MPI_Aint displs[], MPI_Datatype rtype, MPI_Comm comm, MPI_Info info, MPI_Request *req)
+int PMPI_Allgatherv_init_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf,
+                           const MPI_Count rcounts[], const MPI_Aint displs[], MPI_Datatype rtype, MPI_Comm comm,
+                           MPI_Info info, MPI_Request *req)
 {
   wide_t w = WIDE(NULL, NULL, rcounts, displs);
-  return wide_free(&w, allgatherv("MPI_Allgatherv_init_c", PERSISTENT, info, sbuf, scount, stype, rbuf, NULL, NULL, rtype, comm, req, &w));
+  return wide_free(&w, allgatherv("MPI_Allgatherv_init_c", PERSISTENT, info, sbuf, scount, stype, rbuf, NULL, NULL,
+                                  rtype, comm, req, &w));
 }
-int PMPI_Alltoallv_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint sdispls[], MPI_Datatype stype, void *rbuf, const MPI_Count rcounts[], const MPI_Aint rdispls[], MPI_Datatype rtype, MPI_Comm comm)
+int PMPI_Alltoallv_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint sdispls[], MPI_Datatype stype,
+                     void *rbuf, const MPI_Count rcounts[], const MPI_Aint rdispls[], MPI_Datatype rtype, MPI_Comm comm)
 {
   wide_t w = WIDE(scounts, sdispls, rcounts, rdispls);
-  return wide_free(&w, alltoallv("MPI_Alltoallv_c", BLOCKING, sbuf, NULL, NULL, stype, rbuf, NULL, NULL, rtype, comm, NULL, &w));
+  return wide_free(
+      &w, alltoallv("MPI_Alltoallv_c", BLOCKING, sbuf, NULL, NULL, stype, rbuf, NULL, NULL, rtype, comm, NULL, &w));
 }
-int PMPI_Ialltoallv_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint sdispls[], MPI_Datatype stype, void *rbuf, const MPI_Count rcounts[], const MPI_Aint rdispls[], MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req)
+int PMPI_Ialltoallv_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint sdispls[], MPI_Datatype stype,
+                      void *rbuf, const MPI_Count rcounts[], const MPI_Aint rdispls[], MPI_Datatype rtype,
+                      MPI_Comm comm, MPI_Request *req)
 {
   wide_t w = WIDE(scounts, sdispls, rcounts, rdispls);
-  return wide_free(&w, alltoallv("MPI_Ialltoallv_c", NONBLOCKING, sbuf, NULL, NULL, stype, rbuf, NULL, NULL, rtype, comm, req, &w));
+  return wide_free(
+      &w, alltoallv("MPI_Ialltoallv_c", NONBLOCKING, sbuf, NULL, NULL, stype, rbuf, NULL, NULL, rtype, comm, req, &w));
 }
-int PMPI_Alltoallv_init_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint sdispls[], MPI_Datatype stype, void *rbuf, const MPI_Count rcounts[], const MPI_Aint rdispls[], MPI_Datatype rtype, MPI_Comm comm, MPI_Info info, MPI_Request *req)
+int PMPI_Alltoallv_init_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint sdispls[], MPI_Datatype stype,
+                          void *rbuf, const MPI_Count rcounts[], const MPI_Aint rdispls[], MPI_Datatype rtype,
+                          MPI_Comm comm, MPI_Info info, MPI_Request *req)
 {
   wide_t w = WIDE(scounts, sdispls, rcounts, rdispls);
-  return wide_free(&w, alltoallv("MPI_Alltoallv_init_c", PERSISTENT, info, sbuf, NULL, NULL, stype, rbuf, NULL, NULL, rtype, comm, req, &w));
+  return wide_free(&w, alltoallv("MPI_Alltoallv_init_c", PERSISTENT, info, sbuf, NULL, NULL, stype, rbuf, NULL, NULL,
+                                 rtype, comm, req, &w));
 }
-int PMPI_Alltoallw_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint sdispls[], const MPI_Datatype stypes[], void *rbuf, const MPI_Count rcounts[], const MPI_Aint rdispls[], const MPI_Datatype rtypes[], MPI_Comm comm)
+int PMPI_Alltoallw_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint sdispls[], const MPI_Datatype stypes[],
+                     void *rbuf, const MPI_Count rcounts[], const MPI_Aint rdispls[], const MPI_Datatype rtypes[],
+                     MPI_Comm comm)
 {
   wide_t w = WIDE(scounts, sdispls, rcounts, rdispls);
-  return wide_free(&w, alltoallw("MPI_Alltoallw_c", BLOCKING, sbuf, NULL, NULL, stypes, rbuf, NULL, NULL, rtypes, comm, NULL, &w));
+  return wide_free(
+      &w, alltoallw("MPI_Alltoallw_c", BLOCKING, sbuf, NULL, NULL, stypes, rbuf, NULL, NULL, rtypes, comm, NULL, &w));
 }
-int PMPI_Ialltoallw_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint sdispls[], const MPI_Datatype stypes[], void *rbuf, const MPI_Count rcounts[], const MPI_Aint rdispls[], const MPI_Datatype rtypes[], MPI_Comm comm, MPI_Request *req)
+int PMPI_Ialltoallw_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint sdispls[],
+                      const MPI_Datatype stypes[], void *rbuf, const MPI_Count rcounts[], const MPI_Aint rdispls[],
+                      const MPI_Datatype rtypes[], MPI_Comm comm, MPI_Request *req)
 {
   wide_t w = WIDE(scounts, sdispls, rcounts, rdispls);
-  return wide_free(&w, alltoallw("MPI_Ialltoallw_c", NONBLOCKING, sbuf, NULL, NULL, stypes, rbuf, NULL, NULL, rtypes, comm, req, &w));
+  return wide_free(&w, alltoallw("MPI_Ialltoallw_c", NONBLOCKING, sbuf, NULL, NULL, stypes, rbuf, NULL, NULL, rtypes,
+                                 comm, req, &w));
 }
-int PMPI_Alltoallw_init_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint sdispls[], const MPI_Datatype stypes[], void *rbuf, const MPI_Count rcounts[], const MPI_Aint rdispls[], const MPI_Datatype rtypes[], MPI_Comm comm, MPI_Info info, MPI_Request *req)
+int PMPI_Alltoallw_init_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint sdispls[],
+                          const MPI_Datatype stypes[], void *rbuf, const MPI_Count rcounts[], const MPI_Aint rdispls[],
+                          const MPI_Datatype rtypes[], MPI_Comm comm, MPI_Info info, MPI_Request *req)
 {
   wide_t w = WIDE(scounts, sdispls, rcounts, rdispls);
-  return wide_free(&w, alltoallw("MPI_Alltoallw_init_c", PERSISTENT, info, sbuf, NULL, NULL, stypes, rbuf, NULL, NULL, rtypes, comm, req, &w));
+  return wide_free(&w, alltoallw("MPI_Alltoallw_init_c", PERSISTENT, info, sbuf, NULL, NULL, stypes, rbuf, NULL, NULL,
+                                 rtypes, comm, req, &w));
 }
 
 PMPI_ALIAS(Allgather)

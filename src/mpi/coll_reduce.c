@@ -131,8 +131,8 @@ int PMPI_Ireduce_scatter_block_c(const void *sbuf, void *rbuf, MPI_Count rcount,
 int PMPI_Reduce_scatter_block_init_c(const void *sbuf, void *rbuf, MPI_Count rcount, MPI_Datatype type, MPI_Op op,
                                      MPI_Comm comm, MPI_Info info, MPI_Request *req)
 {
-  return reduce_scatter_block("MPI_Reduce_scatter_block_init_c", PERSISTENT, info, sbuf, rbuf, rcount, type, op,
-                              comm, req);
+  return reduce_scatter_block("MPI_Reduce_scatter_block_init_c", PERSISTENT, info, sbuf, rbuf, rcount, type, op, comm,
+                              req);
 }
 
 /* ---- the entry points ---- */
@@ -337,20 +337,24 @@ int PMPI_Op_commutative(MPI_Op op, int *commute)
 
 /* ---- the large-count v- and w-forms: counts and displacements narrowed to ints (NARROW) ---- */
 
-int PMPI_Reduce_scatter_c(const void *sbuf, void *rbuf, const MPI_Count rcounts[], MPI_Datatype type, MPI_Op op, MPI_Comm comm)
+int PMPI_Reduce_scatter_c(const void *sbuf, void *rbuf, const MPI_Count rcounts[], MPI_Datatype type, MPI_Op op,
+                          MPI_Comm comm)
 {
   wide_t w = WIDE(NULL, NULL, rcounts, NULL);
   return wide_free(&w, reduce_scatter("MPI_Reduce_scatter_c", BLOCKING, sbuf, rbuf, NULL, type, op, comm, NULL, &w));
 }
-int PMPI_Ireduce_scatter_c(const void *sbuf, void *rbuf, const MPI_Count rcounts[], MPI_Datatype type, MPI_Op op, MPI_Comm comm, MPI_Request *req)
+int PMPI_Ireduce_scatter_c(const void *sbuf, void *rbuf, const MPI_Count rcounts[], MPI_Datatype type, MPI_Op op,
+                           MPI_Comm comm, MPI_Request *req)
 {
   wide_t w = WIDE(NULL, NULL, rcounts, NULL);
   return wide_free(&w, reduce_scatter("MPI_Ireduce_scatter_c", NONBLOCKING, sbuf, rbuf, NULL, type, op, comm, req, &w));
 }
-int PMPI_Reduce_scatter_init_c(const void *sbuf, void *rbuf, const MPI_Count rcounts[], MPI_Datatype type, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *req)
+int PMPI_Reduce_scatter_init_c(const void *sbuf, void *rbuf, const MPI_Count rcounts[], MPI_Datatype type, MPI_Op op,
+                               MPI_Comm comm, MPI_Info info, MPI_Request *req)
 {
   wide_t w = WIDE(NULL, NULL, rcounts, NULL);
-  return wide_free(&w, reduce_scatter("MPI_Reduce_scatter_init_c", PERSISTENT, info, sbuf, rbuf, NULL, type, op, comm, req, &w));
+  return wide_free(
+      &w, reduce_scatter("MPI_Reduce_scatter_init_c", PERSISTENT, info, sbuf, rbuf, NULL, type, op, comm, req, &w));
 }
 
 PMPI_ALIAS(Reduce)

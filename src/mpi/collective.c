@@ -206,7 +206,8 @@ int PMPI_Scatterv(const void *sbuf, const int scounts[], const int displs[], MPI
 int PMPI_Iscatterv(const void *sbuf, const int scounts[], const int displs[], MPI_Datatype stype, void *rbuf,
                    int rcount, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
 {
-  return scatterv("MPI_Iscatterv", NONBLOCKING, sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm, req, NULL);
+  return scatterv("MPI_Iscatterv", NONBLOCKING, sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm, req,
+                  NULL);
 }
 
 /* ---- the persistent forms (MPI 4.0) ---- */
@@ -240,8 +241,8 @@ int PMPI_Scatter_init(const void *sbuf, int scount, MPI_Datatype stype, void *rb
 int PMPI_Scatterv_init(const void *sbuf, const int scounts[], const int displs[], MPI_Datatype stype, void *rbuf,
                        int rcount, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *req)
 {
-  return scatterv("MPI_Scatterv_init", PERSISTENT, info, sbuf, scounts, displs, stype, rbuf, rcount, rtype, root,
-                  comm, req, NULL);
+  return scatterv("MPI_Scatterv_init", PERSISTENT, info, sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm,
+                  req, NULL);
 }
 
 /* ---- the large-count forms (MPI 4.0): counts above INT_MAX are refused (CHECK_COUNT) ---- */
@@ -292,35 +293,49 @@ int PMPI_Scatter_init_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, 
 
 /* ---- the large-count v- and w-forms: counts and displacements narrowed to ints (NARROW) ---- */
 
-int PMPI_Gatherv_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, const MPI_Count rcounts[], const MPI_Aint displs[], MPI_Datatype rtype, int root, MPI_Comm comm)
+int PMPI_Gatherv_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, const MPI_Count rcounts[],
+                   const MPI_Aint displs[], MPI_Datatype rtype, int root, MPI_Comm comm)
 {
   wide_t w = WIDE(NULL, NULL, rcounts, displs);
-  return wide_free(&w, gatherv("MPI_Gatherv_c", BLOCKING, sbuf, scount, stype, rbuf, NULL, NULL, rtype, root, comm, NULL, &w));
+  return wide_free(
+      &w, gatherv("MPI_Gatherv_c", BLOCKING, sbuf, scount, stype, rbuf, NULL, NULL, rtype, root, comm, NULL, &w));
 }
-int PMPI_Igatherv_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, const MPI_Count rcounts[], const MPI_Aint displs[], MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
+int PMPI_Igatherv_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, const MPI_Count rcounts[],
+                    const MPI_Aint displs[], MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
 {
   wide_t w = WIDE(NULL, NULL, rcounts, displs);
-  return wide_free(&w, gatherv("MPI_Igatherv_c", NONBLOCKING, sbuf, scount, stype, rbuf, NULL, NULL, rtype, root, comm, req, &w));
+  return wide_free(
+      &w, gatherv("MPI_Igatherv_c", NONBLOCKING, sbuf, scount, stype, rbuf, NULL, NULL, rtype, root, comm, req, &w));
 }
-int PMPI_Gatherv_init_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, const MPI_Count rcounts[], const MPI_Aint displs[], MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *req)
+int PMPI_Gatherv_init_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, const MPI_Count rcounts[],
+                        const MPI_Aint displs[], MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Info info,
+                        MPI_Request *req)
 {
   wide_t w = WIDE(NULL, NULL, rcounts, displs);
-  return wide_free(&w, gatherv("MPI_Gatherv_init_c", PERSISTENT, info, sbuf, scount, stype, rbuf, NULL, NULL, rtype, root, comm, req, &w));
+  return wide_free(&w, gatherv("MPI_Gatherv_init_c", PERSISTENT, info, sbuf, scount, stype, rbuf, NULL, NULL, rtype,
+                               root, comm, req, &w));
 }
-int PMPI_Scatterv_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint displs[], MPI_Datatype stype, void *rbuf, MPI_Count rcount, MPI_Datatype rtype, int root, MPI_Comm comm)
+int PMPI_Scatterv_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint displs[], MPI_Datatype stype,
+                    void *rbuf, MPI_Count rcount, MPI_Datatype rtype, int root, MPI_Comm comm)
 {
   wide_t w = WIDE(scounts, displs, NULL, NULL);
-  return wide_free(&w, scatterv("MPI_Scatterv_c", BLOCKING, sbuf, NULL, NULL, stype, rbuf, rcount, rtype, root, comm, NULL, &w));
+  return wide_free(
+      &w, scatterv("MPI_Scatterv_c", BLOCKING, sbuf, NULL, NULL, stype, rbuf, rcount, rtype, root, comm, NULL, &w));
 }
-int PMPI_Iscatterv_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint displs[], MPI_Datatype stype, void *rbuf, MPI_Count rcount, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
+int PMPI_Iscatterv_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint displs[], MPI_Datatype stype,
+                     void *rbuf, MPI_Count rcount, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
 {
   wide_t w = WIDE(scounts, displs, NULL, NULL);
-  return wide_free(&w, scatterv("MPI_Iscatterv_c", NONBLOCKING, sbuf, NULL, NULL, stype, rbuf, rcount, rtype, root, comm, req, &w));
+  return wide_free(
+      &w, scatterv("MPI_Iscatterv_c", NONBLOCKING, sbuf, NULL, NULL, stype, rbuf, rcount, rtype, root, comm, req, &w));
 }
-int PMPI_Scatterv_init_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint displs[], MPI_Datatype stype, void *rbuf, MPI_Count rcount, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *req)
+int PMPI_Scatterv_init_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint displs[], MPI_Datatype stype,
+                         void *rbuf, MPI_Count rcount, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Info info,
+                         MPI_Request *req)
 {
   wide_t w = WIDE(scounts, displs, NULL, NULL);
-  return wide_free(&w, scatterv("MPI_Scatterv_init_c", PERSISTENT, info, sbuf, NULL, NULL, stype, rbuf, rcount, rtype, root, comm, req, &w));
+  return wide_free(&w, scatterv("MPI_Scatterv_init_c", PERSISTENT, info, sbuf, NULL, NULL, stype, rbuf, rcount, rtype,
+                                root, comm, req, &w));
 }
 
 PMPI_ALIAS(Barrier)

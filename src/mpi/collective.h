@@ -102,7 +102,10 @@ typedef struct wide {
   int room;   /* values per slot */
   int *block; /* 4 slots */
 } wide_t;
-#define WIDE(scounts, sdispls, rcounts, rdispls) {{scounts, rcounts}, {sdispls, rdispls}, 0, NULL}
+#define WIDE(scounts, sdispls, rcounts, rdispls)                                                                       \
+  {                                                                                                                    \
+    {scounts, rcounts}, {sdispls, rdispls}, 0, NULL                                                                    \
+  }
 static inline int wide_free(wide_t *w, int rc)
 {
   free(w->block);
@@ -112,25 +115,29 @@ static inline int wide_free(wide_t *w, int rc)
   do {                                                                                                                 \
     if (w) {                                                                                                           \
       if (!(w)->block) {                                                                                               \
-        (w)->room = (n);                                                                                                  \
+        (w)->room = (n);                                                                                               \
         (w)->block = malloc(sizeof(int) * 4 * (size_t)((n) > 0 ? (n) : 1));                                            \
         CHECK((w)->block, comm, MPI_ERR_OTHER, "out of memory");                                                       \
       }                                                                                                                \
-      int *d_ = (w)->block + (size_t)(slot) * (size_t)(w)->room;                                                          \
+      int *d_ = (w)->block + (size_t)(slot) * (size_t)(w)->room;                                                       \
       if ((slot) < 2) {                                                                                                \
         const MPI_Count *s_ = (w)->counts[slot];                                                                       \
         CHECK_ARRAY(s_, comm, what);                                                                                   \
         for (int i_ = 0; i_ < (n); i_++) {                                                                             \
-          CHECK(count_fits(s_[i_]), comm, MPI_ERR_COUNT, "%s[%d] is %lld, above %d, the largest count simpi's v- "    \
-                "and w-collectives handle", what, i_, (long long)s_[i_], INT_MAX);                                      \
+          CHECK(count_fits(s_[i_]), comm, MPI_ERR_COUNT,                                                               \
+                "%s[%d] is %lld, above %d, the largest count simpi's v- "                                              \
+                "and w-collectives handle",                                                                            \
+                what, i_, (long long)s_[i_], INT_MAX);                                                                 \
           d_[i_] = (int)s_[i_];                                                                                        \
         }                                                                                                              \
       } else {                                                                                                         \
-        const MPI_Aint *s_ = (w)->displs[(slot) - 2];                                                                  \
+        const MPI_Aint *s_ = (w)->displs[(slot)-2];                                                                    \
         CHECK_ARRAY(s_, comm, what);                                                                                   \
         for (int i_ = 0; i_ < (n); i_++) {                                                                             \
-          CHECK(s_[i_] >= INT_MIN && s_[i_] <= INT_MAX, comm, MPI_ERR_COUNT, "%s[%d] is %lld, beyond an int, which " \
-                "simpi's v- and w-collectives need", what, i_, (long long)s_[i_]);                                     \
+          CHECK(s_[i_] >= INT_MIN && s_[i_] <= INT_MAX, comm, MPI_ERR_COUNT,                                           \
+                "%s[%d] is %lld, beyond an int, which "                                                                \
+                "simpi's v- and w-collectives need",                                                                   \
+                what, i_, (long long)s_[i_]);                                                                          \
           d_[i_] = (int)s_[i_];                                                                                        \
         }                                                                                                              \
       }                                                                                                                \

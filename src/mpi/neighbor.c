@@ -56,11 +56,11 @@ static void block(coll_nbr_t *b, const void *buf, MPI_Aint byte_off, MPI_Count c
 /* Each call in its int form and its large-count (_c) form (counts MPI_Count, displacements MPI_Aint):
  * the blocks' counts must fit an int, the neighbourhood engine's. */
 #define CHECK_BLOCK(cnt, what, i)                                                                                      \
-  CHECK((cnt) >= 0 && count_fits(cnt), comm, MPI_ERR_COUNT, "%s%s%d%s is %lld: counts of 0 to %d only", what,         \
+  CHECK((cnt) >= 0 && count_fits(cnt), comm, MPI_ERR_COUNT, "%s%s%d%s is %lld: counts of 0 to %d only", what,          \
         (i) < 0 ? "" : "[", (i), (i) < 0 ? "" : "]", (long long)(cnt), INT_MAX)
 
 #define ALLGATHER(Name, Count, form, alltoall)                                                                         \
-  int PMPI_##Name(const void *sbuf, Count scount, MPI_Datatype stype, void *rbuf, Count rcount, MPI_Datatype rtype,  \
+  int PMPI_##Name(const void *sbuf, Count scount, MPI_Datatype stype, void *rbuf, Count rcount, MPI_Datatype rtype,    \
                   MPI_Comm comm)                                                                                       \
   {                                                                                                                    \
     START("MPI_" #Name);                                                                                               \
@@ -69,9 +69,9 @@ static void block(coll_nbr_t *b, const void *buf, MPI_Aint byte_off, MPI_Count c
     CHECK_BLOCK(scount, "sendcount", -1);                                                                              \
     CHECK_BLOCK(rcount, "recvcount", -1);                                                                              \
     for (int i = 0; i < n.nin; i++)                                                                                    \
-      block(&n.rb[i], rbuf, (MPI_Aint)i * rcount * rt->extent, rcount, rt);                                            \
+      block(&n.rb[i], rbuf, (MPI_Aint)i *rcount * rt->extent, rcount, rt);                                             \
     for (int i = 0; i < n.nout; i++)                                                                                   \
-      block(&n.sb[i], sbuf, alltoall ? (MPI_Aint)i * scount * st->extent : 0, scount, st);                             \
+      block(&n.sb[i], sbuf, alltoall ? (MPI_Aint)i *scount * st->extent : 0, scount, st);                              \
     run(&n, c, form);                                                                                                  \
     MPI_LEAVE(MPI_SUCCESS);                                                                                            \
   }                                                                                                                    \
@@ -82,7 +82,7 @@ ALLGATHER(Neighbor_alltoall, int, ACT_NBR_ALLTOALL, 1)
 ALLGATHER(Neighbor_alltoall_c, MPI_Count, ACT_NBR_ALLTOALL, 1)
 
 #define ALLGATHERV(Name, Count, Disp)                                                                                  \
-  int PMPI_##Name(const void *sbuf, Count scount, MPI_Datatype stype, void *rbuf, const Count rcounts[],             \
+  int PMPI_##Name(const void *sbuf, Count scount, MPI_Datatype stype, void *rbuf, const Count rcounts[],               \
                   const Disp displs[], MPI_Datatype rtype, MPI_Comm comm)                                              \
   {                                                                                                                    \
     START("MPI_" #Name);                                                                                               \
@@ -104,7 +104,7 @@ ALLGATHERV(Neighbor_allgatherv_c, MPI_Count, MPI_Aint)
 
 /* Alltoallv (types one per side, displacements in its extents) and alltoallw (types per block, bytes). */
 #define ALLTOALLV(Name, Count, Disp, STypes, RTypes, Type, Unit, form)                                                 \
-  int PMPI_##Name(const void *sbuf, const Count scounts[], const Disp sdispls[], STypes, void *rbuf,                \
+  int PMPI_##Name(const void *sbuf, const Count scounts[], const Disp sdispls[], STypes, void *rbuf,                   \
                   const Count rcounts[], const Disp rdispls[], RTypes, MPI_Comm comm)                                  \
   {                                                                                                                    \
     START("MPI_" #Name);                                                                                               \

@@ -46,14 +46,14 @@ static int post(rt_rank_t *self, enum p2p_kind kind, enum p2p_mode mode, const v
 
 /* Each send mode in its int-count and large-count (_c, MPI_Count) forms: the engine counts in MPI_Count. */
 #define SEND_FN(Name, Count, mode)                                                                                     \
-  int PMPI_##Name(const void *buf, Count count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)                 \
+  int PMPI_##Name(const void *buf, Count count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)                   \
   {                                                                                                                    \
     MPI_ENTER("MPI_" #Name);                                                                                           \
     MPI_LEAVE(post(self, P2P_SEND, mode, buf, count, type, dest, tag, comm, NULL, 0, MPI_STATUS_IGNORE));             \
   }                                                                                                                    \
   PMPI_ALIAS(Name)
 #define ISEND_FN(Name, Count, mode, persistent)                                                                        \
-  int PMPI_##Name(const void *buf, Count count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,                  \
+  int PMPI_##Name(const void *buf, Count count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,                   \
                   MPI_Request *request)                                                                                \
   {                                                                                                                    \
     MPI_ENTER("MPI_" #Name);                                                                                           \
@@ -61,30 +61,22 @@ static int post(rt_rank_t *self, enum p2p_kind kind, enum p2p_mode mode, const v
     MPI_LEAVE(post(self, P2P_SEND, mode, buf, count, type, dest, tag, comm, request, persistent, NULL));              \
   }                                                                                                                    \
   PMPI_ALIAS(Name)
-SEND_FN(Send, int, P2P_STANDARD)
-SEND_FN(Ssend, int, P2P_SYNC)
-SEND_FN(Rsend, int, P2P_READY)
-SEND_FN(Bsend, int, P2P_BUFFERED)
-ISEND_FN(Isend, int, P2P_STANDARD, 0)
-ISEND_FN(Issend, int, P2P_SYNC, 0)
-ISEND_FN(Irsend, int, P2P_READY, 0)
-ISEND_FN(Ibsend, int, P2P_BUFFERED, 0)
-ISEND_FN(Send_init, int, P2P_STANDARD, 1)
-ISEND_FN(Ssend_init, int, P2P_SYNC, 1)
-ISEND_FN(Rsend_init, int, P2P_READY, 1)
-ISEND_FN(Bsend_init, int, P2P_BUFFERED, 1)
-SEND_FN(Send_c, MPI_Count, P2P_STANDARD)
-SEND_FN(Ssend_c, MPI_Count, P2P_SYNC)
-SEND_FN(Rsend_c, MPI_Count, P2P_READY)
-SEND_FN(Bsend_c, MPI_Count, P2P_BUFFERED)
-ISEND_FN(Isend_c, MPI_Count, P2P_STANDARD, 0)
-ISEND_FN(Issend_c, MPI_Count, P2P_SYNC, 0)
-ISEND_FN(Irsend_c, MPI_Count, P2P_READY, 0)
-ISEND_FN(Ibsend_c, MPI_Count, P2P_BUFFERED, 0)
-ISEND_FN(Send_init_c, MPI_Count, P2P_STANDARD, 1)
-ISEND_FN(Ssend_init_c, MPI_Count, P2P_SYNC, 1)
-ISEND_FN(Rsend_init_c, MPI_Count, P2P_READY, 1)
-ISEND_FN(Bsend_init_c, MPI_Count, P2P_BUFFERED, 1)
+/* Every mode in one form: sfx is empty (int counts) or _c (MPI_Count). */
+#define SEND_FNS(sfx, Count)                                                                                           \
+  SEND_FN(Send##sfx, Count, P2P_STANDARD)                                                                              \
+  SEND_FN(Ssend##sfx, Count, P2P_SYNC)                                                                                 \
+  SEND_FN(Rsend##sfx, Count, P2P_READY)                                                                                \
+  SEND_FN(Bsend##sfx, Count, P2P_BUFFERED)                                                                             \
+  ISEND_FN(Isend##sfx, Count, P2P_STANDARD, 0)                                                                         \
+  ISEND_FN(Issend##sfx, Count, P2P_SYNC, 0)                                                                            \
+  ISEND_FN(Irsend##sfx, Count, P2P_READY, 0)                                                                           \
+  ISEND_FN(Ibsend##sfx, Count, P2P_BUFFERED, 0)                                                                        \
+  ISEND_FN(Send_init##sfx, Count, P2P_STANDARD, 1)                                                                     \
+  ISEND_FN(Ssend_init##sfx, Count, P2P_SYNC, 1)                                                                        \
+  ISEND_FN(Rsend_init##sfx, Count, P2P_READY, 1)                                                                       \
+  ISEND_FN(Bsend_init##sfx, Count, P2P_BUFFERED, 1)
+SEND_FNS(, int)
+SEND_FNS(_c, MPI_Count)
 
 int PMPI_Recv_c(void *buf, MPI_Count count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
                 MPI_Status *status)
@@ -209,8 +201,7 @@ int PMPI_Sendrecv_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, int 
                     MPI_Count rcount, MPI_Datatype rtype, int source, int rtag, MPI_Comm comm, MPI_Status *status)
 {
   MPI_ENTER("MPI_Sendrecv_c");
-  MPI_LEAVE(sendrecv(self, sbuf, scount, stype, dest, stag, rbuf, rcount, rtype, source, rtag, comm,
-                     status));
+  MPI_LEAVE(sendrecv(self, sbuf, scount, stype, dest, stag, rbuf, rcount, rtype, source, rtag, comm, status));
 }
 
 int PMPI_Isendrecv_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, int dest, int stag, void *rbuf,
@@ -218,8 +209,7 @@ int PMPI_Isendrecv_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, int
 {
   MPI_ENTER("MPI_Isendrecv_c");
   CHECK(request, comm, MPI_ERR_ARG, "request is NULL");
-  MPI_LEAVE(isendrecv(self, sbuf, scount, stype, dest, stag, rbuf, rcount, rtype, source, rtag, comm,
-                      request, NULL));
+  MPI_LEAVE(isendrecv(self, sbuf, scount, stype, dest, stag, rbuf, rcount, rtype, source, rtag, comm, request, NULL));
 }
 
 /* The data to send, packed, so that the receive may overwrite buf (nonblocking

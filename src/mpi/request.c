@@ -94,8 +94,8 @@ p2p_req_t *req_get(MPI_Request h) { return ht_get(&requests, h); }
 
 int req_valid(MPI_Request h) { return h == MPI_REQUEST_NULL || req_get(h); }
 
-int req_build(rt_rank_t *self, p2p_req_t **out, enum p2p_kind kind, enum p2p_mode mode, const void *buf, MPI_Count count,
-              MPI_Datatype type, int peer, int tag, MPI_Comm comm)
+int req_build(rt_rank_t *self, p2p_req_t **out, enum p2p_kind kind, enum p2p_mode mode, const void *buf,
+              MPI_Count count, MPI_Datatype type, int peer, int tag, MPI_Comm comm)
 {
   rt_comm_t *c = comm_get(comm);
   if (!c)

@@ -11,8 +11,8 @@ void req_report_pending(rt_rank_t *self);
 p2p_req_t *req_get(MPI_Request h); /* NULL for MPI_REQUEST_NULL or invalid */
 int req_valid(MPI_Request h);
 /* Builds a request for a send or receive; checks arguments (0 or error class). */
-int req_build(rt_rank_t *self, p2p_req_t **out, enum p2p_kind kind, enum p2p_mode mode, const void *buf, MPI_Count count,
-              MPI_Datatype type, int peer, int tag, MPI_Comm comm);
+int req_build(rt_rank_t *self, p2p_req_t **out, enum p2p_kind kind, enum p2p_mode mode, const void *buf,
+              MPI_Count count, MPI_Datatype type, int peer, int tag, MPI_Comm comm);
 /* A request that is already complete (nonblocking calls that finish at once). */
 MPI_Request req_completed(rt_rank_t *self);
 /* Raises MPI_ERR_TRUNCATE for a receive whose message did not fit. */

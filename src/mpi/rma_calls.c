@@ -108,12 +108,12 @@ static void track(rt_rank_t *self, rt_win_t *w, p2p_req_t *r, MPI_Request *reque
   }
 }
 
-/* Put (get 0) and Get (get 1): obuf is read or written. */
 /* The counts of the large-count (_c) forms must fit an int, the one-sided engine's. */
 #define CHECK_RMA_COUNT(n, w, what)                                                                                    \
-  WCHECK(count_fits(n), w, MPI_ERR_COUNT, "%s %lld is above %d, the largest one-sided count simpi handles", what,     \
+  WCHECK(count_fits(n), w, MPI_ERR_COUNT, "%s %lld is above %d, the largest one-sided count simpi handles", what,      \
          (long long)(n), INT_MAX)
 
+/* Put (get 0) and Get (get 1): obuf is read or written. */
 static int put_get(rt_rank_t *self, int get, void *obuf, MPI_Count ocount_, MPI_Datatype otype, int t, MPI_Aint disp,
                    MPI_Count tcount_, MPI_Datatype ttype, MPI_Win win, MPI_Request *request)
 {
@@ -162,86 +162,87 @@ static int accumulate(rt_rank_t *self, const void *obuf, MPI_Count ocount_, MPI_
 
 /* Each call in its int form and its large-count (_c) form. */
 #define PUT_FN(Name, Count)                                                                                            \
-int PMPI_##Name(const void *origin_addr, Count origin_count, MPI_Datatype origin_datatype, int target_rank,            \
-             MPI_Aint target_disp, Count target_count, MPI_Datatype target_datatype, MPI_Win win)                      \
-{                                                                                                                      \
-  MPI_ENTER("MPI_" #Name);                                                                                             \
-  MPI_LEAVE(put_get(self, 0, (void *)origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,\
-                    target_datatype, win, NULL));                                                                      \
-}                                                                                                                      \
+  int PMPI_##Name(const void *origin_addr, Count origin_count, MPI_Datatype origin_datatype, int target_rank,          \
+                  MPI_Aint target_disp, Count target_count, MPI_Datatype target_datatype, MPI_Win win)                 \
+  {                                                                                                                    \
+    MPI_ENTER("MPI_" #Name);                                                                                           \
+    MPI_LEAVE(put_get(self, 0, (void *)origin_addr, origin_count, origin_datatype, target_rank, target_disp,           \
+                      target_count, target_datatype, win, NULL));                                                      \
+  }                                                                                                                    \
   PMPI_ALIAS(Name)
 #define RPUT_FN(Name, Count)                                                                                           \
-int PMPI_##Name(const void *origin_addr, Count origin_count, MPI_Datatype origin_datatype, int target_rank,            \
-              MPI_Aint target_disp, Count target_count, MPI_Datatype target_datatype, MPI_Win win, MPI_Request *request)\
-{                                                                                                                      \
-  MPI_ENTER("MPI_" #Name);                                                                                             \
-  CHECK(request, MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");                                                      \
-  MPI_LEAVE(put_get(self, 0, (void *)origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,\
-                    target_datatype, win, request));                                                                   \
-}                                                                                                                      \
+  int PMPI_##Name(const void *origin_addr, Count origin_count, MPI_Datatype origin_datatype, int target_rank,          \
+                  MPI_Aint target_disp, Count target_count, MPI_Datatype target_datatype, MPI_Win win,                 \
+                  MPI_Request *request)                                                                                \
+  {                                                                                                                    \
+    MPI_ENTER("MPI_" #Name);                                                                                           \
+    CHECK(request, MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");                                                    \
+    MPI_LEAVE(put_get(self, 0, (void *)origin_addr, origin_count, origin_datatype, target_rank, target_disp,           \
+                      target_count, target_datatype, win, request));                                                   \
+  }                                                                                                                    \
   PMPI_ALIAS(Name)
 #define GET_FN(Name, Count)                                                                                            \
-int PMPI_##Name(void *origin_addr, Count origin_count, MPI_Datatype origin_datatype, int target_rank, MPI_Aint target_disp,\
-             Count target_count, MPI_Datatype target_datatype, MPI_Win win)                                            \
-{                                                                                                                      \
-  MPI_ENTER("MPI_" #Name);                                                                                             \
-  MPI_LEAVE(put_get(self, 1, origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,       \
-                    target_datatype, win, NULL));                                                                      \
-}                                                                                                                      \
+  int PMPI_##Name(void *origin_addr, Count origin_count, MPI_Datatype origin_datatype, int target_rank,                \
+                  MPI_Aint target_disp, Count target_count, MPI_Datatype target_datatype, MPI_Win win)                 \
+  {                                                                                                                    \
+    MPI_ENTER("MPI_" #Name);                                                                                           \
+    MPI_LEAVE(put_get(self, 1, origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,     \
+                      target_datatype, win, NULL));                                                                    \
+  }                                                                                                                    \
   PMPI_ALIAS(Name)
 #define RGET_FN(Name, Count)                                                                                           \
-int PMPI_##Name(void *origin_addr, Count origin_count, MPI_Datatype origin_datatype, int target_rank,                  \
-              MPI_Aint target_disp, Count target_count, MPI_Datatype target_datatype, MPI_Win win, MPI_Request *request)\
-{                                                                                                                      \
-  MPI_ENTER("MPI_" #Name);                                                                                             \
-  CHECK(request, MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");                                                      \
-  MPI_LEAVE(put_get(self, 1, origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,       \
-                    target_datatype, win, request));                                                                   \
-}                                                                                                                      \
+  int PMPI_##Name(void *origin_addr, Count origin_count, MPI_Datatype origin_datatype, int target_rank,                \
+                  MPI_Aint target_disp, Count target_count, MPI_Datatype target_datatype, MPI_Win win,                 \
+                  MPI_Request *request)                                                                                \
+  {                                                                                                                    \
+    MPI_ENTER("MPI_" #Name);                                                                                           \
+    CHECK(request, MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");                                                    \
+    MPI_LEAVE(put_get(self, 1, origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,     \
+                      target_datatype, win, request));                                                                 \
+  }                                                                                                                    \
   PMPI_ALIAS(Name)
 #define ACCUMULATE_FN(Name, Count)                                                                                     \
-int PMPI_##Name(const void *origin_addr, Count origin_count, MPI_Datatype origin_datatype, int target_rank,            \
-                    MPI_Aint target_disp, Count target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)    \
-{                                                                                                                      \
-  MPI_ENTER("MPI_" #Name);                                                                                             \
-  MPI_LEAVE(accumulate(self, origin_addr, origin_count, origin_datatype, NULL, 0, MPI_DATATYPE_NULL, target_rank,      \
-                       target_disp, target_count, target_datatype, op, win, NULL));                                    \
-}                                                                                                                      \
+  int PMPI_##Name(const void *origin_addr, Count origin_count, MPI_Datatype origin_datatype, int target_rank,          \
+                  MPI_Aint target_disp, Count target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)      \
+  {                                                                                                                    \
+    MPI_ENTER("MPI_" #Name);                                                                                           \
+    MPI_LEAVE(accumulate(self, origin_addr, origin_count, origin_datatype, NULL, 0, MPI_DATATYPE_NULL, target_rank,    \
+                         target_disp, target_count, target_datatype, op, win, NULL));                                  \
+  }                                                                                                                    \
   PMPI_ALIAS(Name)
 #define RACCUMULATE_FN(Name, Count)                                                                                    \
-int PMPI_##Name(const void *origin_addr, Count origin_count, MPI_Datatype origin_datatype, int target_rank,            \
-                     MPI_Aint target_disp, Count target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win,   \
-                     MPI_Request *request)                                                                             \
-{                                                                                                                      \
-  MPI_ENTER("MPI_" #Name);                                                                                             \
-  CHECK(request, MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");                                                      \
-  MPI_LEAVE(accumulate(self, origin_addr, origin_count, origin_datatype, NULL, 0, MPI_DATATYPE_NULL, target_rank,      \
-                       target_disp, target_count, target_datatype, op, win, request));                                 \
-}                                                                                                                      \
+  int PMPI_##Name(const void *origin_addr, Count origin_count, MPI_Datatype origin_datatype, int target_rank,          \
+                  MPI_Aint target_disp, Count target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win,      \
+                  MPI_Request *request)                                                                                \
+  {                                                                                                                    \
+    MPI_ENTER("MPI_" #Name);                                                                                           \
+    CHECK(request, MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");                                                    \
+    MPI_LEAVE(accumulate(self, origin_addr, origin_count, origin_datatype, NULL, 0, MPI_DATATYPE_NULL, target_rank,    \
+                         target_disp, target_count, target_datatype, op, win, request));                               \
+  }                                                                                                                    \
   PMPI_ALIAS(Name)
 #define GET_ACCUMULATE_FN(Name, Count)                                                                                 \
-int PMPI_##Name(const void *origin_addr, Count origin_count, MPI_Datatype origin_datatype, void *result_addr,          \
-                        Count result_count, MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,       \
-                        Count target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)                      \
-{                                                                                                                      \
-  MPI_ENTER("MPI_" #Name);                                                                                             \
-  CHECK(result_addr || !result_count, MPI_COMM_WORLD, MPI_ERR_BUFFER, "null result buffer");                           \
-  MPI_LEAVE(accumulate(self, origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype,   \
-                       target_rank, target_disp, target_count, target_datatype, op, win, NULL));                       \
-}                                                                                                                      \
+  int PMPI_##Name(const void *origin_addr, Count origin_count, MPI_Datatype origin_datatype, void *result_addr,        \
+                  Count result_count, MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,             \
+                  Count target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)                            \
+  {                                                                                                                    \
+    MPI_ENTER("MPI_" #Name);                                                                                           \
+    CHECK(result_addr || !result_count, MPI_COMM_WORLD, MPI_ERR_BUFFER, "null result buffer");                         \
+    MPI_LEAVE(accumulate(self, origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype, \
+                         target_rank, target_disp, target_count, target_datatype, op, win, NULL));                     \
+  }                                                                                                                    \
   PMPI_ALIAS(Name)
 #define RGET_ACCUMULATE_FN(Name, Count)                                                                                \
-int PMPI_##Name(const void *origin_addr, Count origin_count, MPI_Datatype origin_datatype, void *result_addr,          \
-                         Count result_count, MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,      \
-                         Count target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win,                     \
-                         MPI_Request *request)                                                                         \
-{                                                                                                                      \
-  MPI_ENTER("MPI_" #Name);                                                                                             \
-  CHECK(request, MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");                                                      \
-  CHECK(result_addr || !result_count, MPI_COMM_WORLD, MPI_ERR_BUFFER, "null result buffer");                           \
-  MPI_LEAVE(accumulate(self, origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype,   \
-                       target_rank, target_disp, target_count, target_datatype, op, win, request));                    \
-}                                                                                                                      \
+  int PMPI_##Name(const void *origin_addr, Count origin_count, MPI_Datatype origin_datatype, void *result_addr,        \
+                  Count result_count, MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,             \
+                  Count target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request *request)      \
+  {                                                                                                                    \
+    MPI_ENTER("MPI_" #Name);                                                                                           \
+    CHECK(request, MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");                                                    \
+    CHECK(result_addr || !result_count, MPI_COMM_WORLD, MPI_ERR_BUFFER, "null result buffer");                         \
+    MPI_LEAVE(accumulate(self, origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype, \
+                         target_rank, target_disp, target_count, target_datatype, op, win, request));                  \
+  }                                                                                                                    \
   PMPI_ALIAS(Name)
 PUT_FN(Put, int)
 PUT_FN(Put_c, MPI_Count)

@@ -13,7 +13,7 @@
 
 /* Gives t a handle and its contents; t == NULL means memory ran out. */
 static int type_publish(rt_rank_t *self, dt_t *t, int combiner, int ni, const int *ints, int na, const MPI_Aint *aints,
-                 int nc, const MPI_Count *counts, int nd, dt_t *const *types, MPI_Datatype *newtype)
+                        int nc, const MPI_Count *counts, int nd, dt_t *const *types, MPI_Datatype *newtype)
 {
   if (t && dt_set_contents(t, combiner, ni, ints, na, aints, nc, counts, nd, types) == 0) {
     MPI_Datatype h = dt_handle_new(t);
@@ -83,8 +83,7 @@ static int vector(rt_rank_t *self, MPI_Count count, MPI_Count blocklength, MPI_C
   CHECK_NEWTYPE(newtype);
   dt_t *t = dt_build_strided((size_t)count, (size_t)blocklength, (MPI_Aint)stride * (hbytes ? 1 : old->extent), old);
   MPI_Count v[3] = {count, blocklength, stride};
-  return publish(self, t, hbytes ? MPI_COMBINER_HVECTOR : MPI_COMBINER_VECTOR, large, v, 3, hbytes, 1, &old,
-                 newtype);
+  return publish(self, t, hbytes ? MPI_COMBINER_HVECTOR : MPI_COMBINER_VECTOR, large, v, 3, hbytes, 1, &old, newtype);
 }
 
 int PMPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype, MPI_Datatype *newtype)
@@ -131,8 +130,8 @@ static int indexed(rt_rank_t *self, int combiner, const MPI_Count *v, int one_le
   if (one_len)
     CHECK_CNT(lens[0], "blocklength");
   for (MPI_Count i = 0; !one_len && i < count; i++)
-    CHECK(lens[i] >= 0, MPI_COMM_WORLD, MPI_ERR_COUNT, "array_of_blocklengths[%lld] is negative (%lld)",
-          (long long)i, (long long)lens[i]);
+    CHECK(lens[i] >= 0, MPI_COMM_WORLD, MPI_ERR_COUNT, "array_of_blocklengths[%lld] is negative (%lld)", (long long)i,
+          (long long)lens[i]);
   dt_t *old = NULL;
   if (!types) {
     CHECK_ANY_TYPE(oldtype, o, "oldtype");
@@ -153,33 +152,33 @@ static int indexed(rt_rank_t *self, int combiner, const MPI_Count *v, int one_le
     }
     t = dt_build(p, (size_t)count, types != NULL);
   }
-  int e = publish(self, t, combiner, large, v, 1 + nlen + count, hbytes ? count : 0, types ? (int)count : 1, olds,
-                  newtype);
+  int e =
+      publish(self, t, combiner, large, v, 1 + nlen + count, hbytes ? count : 0, types ? (int)count : 1, olds, newtype);
   free(p);
   if (types)
     free(olds);
   return e;
 }
 
-/* v for indexed from its arguments of any integer types (a NULL lens: one blocklength, len). */
-#define INDEXED_ARGS(v, count, lens, len, displs)                                                                      \
+/* v for indexed from its arguments of any integer types (one: a single blocklength, len, else lens). */
+#define INDEXED_ARGS(v, count, lens, len, displs, one)                                                                 \
   CHECK_CNT(count, "count");                                                                                           \
-  CHECK_ARRAY(lens, (lens) == NULL ? 0 : (count), "array_of_blocklengths");                                            \
+  CHECK_ARRAY(lens, (one) ? 0 : (count), "array_of_blocklengths");                                                     \
   CHECK_ARRAY(displs, count, "array_of_displacements");                                                                \
-  MPI_Count nlen_ = (lens) ? (MPI_Count)(count) : 1;                                                                  \
+  MPI_Count nlen_ = (one) ? 1 : (MPI_Count)(count);                                                                   \
   MPI_Count *v = malloc(sizeof *v * (size_t)(1 + nlen_ + (count)));                                                    \
   CHECK(v, MPI_COMM_WORLD, MPI_ERR_OTHER, "out of memory");                                                            \
   v[0] = (count);                                                                                                      \
   for (MPI_Count i_ = 0; i_ < nlen_; i_++)                                                                             \
-    v[1 + i_] = (lens) ? (MPI_Count)(lens)[i_] : (MPI_Count)(len);                                                     \
+    v[1 + i_] = (one) ? (MPI_Count)(len) : (MPI_Count)(lens)[i_];                                                      \
   for (MPI_Count i_ = 0; i_ < (count); i_++)                                                                           \
   v[1 + nlen_ + i_] = (MPI_Count)(displs)[i_]
 /* One body for an indexed constructor in either form (large: the _c one). */
 #define INDEXED_FN(Name, Count, LenArg, DispT, combiner, one_len, hbytes, large)                                       \
-  int PMPI_##Name(Count count, LenArg, const DispT displs[], MPI_Datatype oldtype, MPI_Datatype *newtype)             \
+  int PMPI_##Name(Count count, LenArg, const DispT displs[], MPI_Datatype oldtype, MPI_Datatype *newtype)              \
   {                                                                                                                    \
     MPI_ENTER("MPI_" #Name);                                                                                           \
-    INDEXED_ARGS(v, count, LENS, LEN, displs);                                                                         \
+    INDEXED_ARGS(v, count, LENS, LEN, displs, one_len);                                                                \
     int e = indexed(self, combiner, v, one_len, hbytes, NULL, oldtype, newtype, large);                                \
     free(v);                                                                                                           \
     MPI_LEAVE(e);                                                                                                      \
@@ -190,8 +189,7 @@ static int indexed(rt_rank_t *self, int combiner, const MPI_Count *v, int one_le
 INDEXED_FN(Type_indexed, int, const int blocklens[], int, MPI_COMBINER_INDEXED, 0, 0, 0)
 INDEXED_FN(Type_indexed_c, MPI_Count, const MPI_Count blocklens[], MPI_Count, MPI_COMBINER_INDEXED, 0, 0, 1)
 INDEXED_FN(Type_create_hindexed, int, const int blocklens[], MPI_Aint, MPI_COMBINER_HINDEXED, 0, 1, 0)
-INDEXED_FN(Type_create_hindexed_c, MPI_Count, const MPI_Count blocklens[], MPI_Count, MPI_COMBINER_HINDEXED, 0, 1,
-           1)
+INDEXED_FN(Type_create_hindexed_c, MPI_Count, const MPI_Count blocklens[], MPI_Count, MPI_COMBINER_HINDEXED, 0, 1, 1)
 #undef LENS
 #undef LEN
 #define LENS ((const int *)NULL)
@@ -200,26 +198,26 @@ INDEXED_FN(Type_create_indexed_block, int, int blocklength, int, MPI_COMBINER_IN
 INDEXED_FN(Type_create_indexed_block_c, MPI_Count, MPI_Count blocklength, MPI_Count, MPI_COMBINER_INDEXED_BLOCK, 1, 0,
            1)
 INDEXED_FN(Type_create_hindexed_block, int, int blocklength, MPI_Aint, MPI_COMBINER_HINDEXED_BLOCK, 1, 1, 0)
-INDEXED_FN(Type_create_hindexed_block_c, MPI_Count, MPI_Count blocklength, MPI_Count, MPI_COMBINER_HINDEXED_BLOCK, 1,
-           1, 1)
+INDEXED_FN(Type_create_hindexed_block_c, MPI_Count, MPI_Count blocklength, MPI_Count, MPI_COMBINER_HINDEXED_BLOCK, 1, 1,
+           1)
 #undef LENS
 #undef LEN
 
 int PMPI_Type_hindexed(int count, int blocklens[], MPI_Aint displs[], MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
   MPI_ENTER("MPI_Type_hindexed");
-  INDEXED_ARGS(v, count, blocklens, 0, displs);
+  INDEXED_ARGS(v, count, blocklens, 0, displs, 0);
   int e = indexed(self, MPI_COMBINER_HINDEXED, v, 0, 1, NULL, oldtype, newtype, 0);
   free(v);
   MPI_LEAVE(e);
 }
 
 #define STRUCT_FN(Name, Count, LenT, DispT, TypeT, large)                                                              \
-  int PMPI_##Name(Count count, LenT blocklens[], DispT displs[], TypeT types[], MPI_Datatype *newtype)                \
+  int PMPI_##Name(Count count, LenT blocklens[], DispT displs[], TypeT types[], MPI_Datatype *newtype)                 \
   {                                                                                                                    \
     MPI_ENTER("MPI_" #Name);                                                                                           \
     CHECK_ARRAY(types, count, "array_of_types");                                                                       \
-    INDEXED_ARGS(v, count, blocklens, 0, displs);                                                                      \
+    INDEXED_ARGS(v, count, blocklens, 0, displs, 0);                                                                   \
     int e = indexed(self, MPI_COMBINER_STRUCT, v, 0, 1, types, MPI_DATATYPE_NULL, newtype, large);                     \
     free(v);                                                                                                           \
     MPI_LEAVE(e);                                                                                                      \
@@ -350,8 +348,8 @@ static int *narrow(rt_rank_t *self, const MPI_Count *a, int n, const char *name,
 }
 
 /* wide: the _c form's arguments, recorded as MPICH records them (ints ndims, order; the rest as counts). */
-static int subarray(rt_rank_t *self, int ndims, const int sizes[], const int subsizes[], const int starts[],
-                    int order, MPI_Datatype oldtype, MPI_Datatype *newtype, const MPI_Count *const wide[3])
+static int subarray(rt_rank_t *self, int ndims, const int sizes[], const int subsizes[], const int starts[], int order,
+                    MPI_Datatype oldtype, MPI_Datatype *newtype, const MPI_Count *const wide[3])
 {
   CHECK(ndims > 0, MPI_COMM_WORLD, MPI_ERR_ARG, "ndims must be positive (got %d)", ndims);
   for (int i = 0; i < ndims; i++) {
@@ -504,9 +502,8 @@ static int darray(rt_rank_t *self, int size, int rank, int ndims, const int gsiz
   return e;
 }
 
-int PMPI_Type_create_darray(int size, int rank, int ndims, const int gsizes[], const int distribs[],
-                            const int dargs[], const int psizes[], int order, MPI_Datatype oldtype,
-                            MPI_Datatype *newtype)
+int PMPI_Type_create_darray(int size, int rank, int ndims, const int gsizes[], const int distribs[], const int dargs[],
+                            const int psizes[], int order, MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
   MPI_ENTER("MPI_Type_create_darray");
   CHECK(gsizes && distribs && dargs && psizes, MPI_COMM_WORLD, MPI_ERR_ARG, "an array argument is NULL");

@@ -7,8 +7,7 @@
 
 /* Each call has one body over MPI_Count counts, sizes and positions, serving
  * its int form and its large-count (_c) form. */
-#define CHECK_NONNEG(n, comm, what)                                                                                    \
-  CHECK((n) >= 0, comm, MPI_ERR_COUNT, "%s is negative (%lld)", what, (long long)(n))
+#define CHECK_NONNEG(n, comm, what) CHECK((n) >= 0, comm, MPI_ERR_COUNT, "%s is negative (%lld)", what, (long long)(n))
 static int pack_size(rt_rank_t *self, MPI_Count incount, MPI_Datatype type, MPI_Comm comm, MPI_Count *size)
 {
   CHECK_COMM(comm, c);
@@ -149,8 +148,8 @@ int PMPI_Pack_external_size_c(const char datarep[], MPI_Count incount, MPI_Datat
   MPI_LEAVE(pack_external_size(self, datarep, incount, type, size));
 }
 
-static int pack_external(rt_rank_t *self, const char datarep[], const void *inbuf, MPI_Count incount,
-                         MPI_Datatype type, void *outbuf, MPI_Count outsize, MPI_Count *position)
+static int pack_external(rt_rank_t *self, const char datarep[], const void *inbuf, MPI_Count incount, MPI_Datatype type,
+                         void *outbuf, MPI_Count outsize, MPI_Count *position)
 {
   CHECK_DATAREP(datarep);
   CHECK_TYPE(type, t, MPI_COMM_WORLD);
@@ -201,8 +200,8 @@ static int unpack_external(rt_rank_t *self, const char datarep[], const void *in
   return MPI_SUCCESS;
 }
 
-int PMPI_Unpack_external(const char datarep[], const void *inbuf, MPI_Aint insize, MPI_Aint *position,
-                         void *outbuf, int outcount, MPI_Datatype type)
+int PMPI_Unpack_external(const char datarep[], const void *inbuf, MPI_Aint insize, MPI_Aint *position, void *outbuf,
+                         int outcount, MPI_Datatype type)
 {
   MPI_ENTER("MPI_Unpack_external");
   CHECK(position, MPI_COMM_WORLD, MPI_ERR_ARG, "position is NULL");
@@ -213,8 +212,8 @@ int PMPI_Unpack_external(const char datarep[], const void *inbuf, MPI_Aint insiz
   MPI_LEAVE(e);
 }
 
-int PMPI_Unpack_external_c(const char datarep[], const void *inbuf, MPI_Count insize, MPI_Count *position,
-                           void *outbuf, MPI_Count outcount, MPI_Datatype type)
+int PMPI_Unpack_external_c(const char datarep[], const void *inbuf, MPI_Count insize, MPI_Count *position, void *outbuf,
+                           MPI_Count outcount, MPI_Datatype type)
 {
   MPI_ENTER("MPI_Unpack_external_c");
   CHECK(position, MPI_COMM_WORLD, MPI_ERR_ARG, "position is NULL");

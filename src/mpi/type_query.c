@@ -183,8 +183,8 @@ MPI_Aint PMPI_Aint_diff(MPI_Aint addr1, MPI_Aint addr2) { return (MPI_Aint)((uin
 
 /* A type made by a large-count (_c) constructor records counts, which only the _c forms of the
  * envelope and contents calls can return (MPICH raises MPI_ERR_OTHER in the others, as here). */
-static int get_envelope(rt_rank_t *self, MPI_Datatype type, MPI_Count *ni, MPI_Count *na, MPI_Count *nc,
-                        MPI_Count *nd, int *combiner)
+static int get_envelope(rt_rank_t *self, MPI_Datatype type, MPI_Count *ni, MPI_Count *na, MPI_Count *nc, MPI_Count *nd,
+                        int *combiner)
 {
   CHECK_ANY_TYPE(type, t, "datatype");
   CHECK(ni && na && nc && nd && combiner, MPI_COMM_WORLD, MPI_ERR_ARG, "an output argument is NULL");
@@ -221,8 +221,8 @@ int PMPI_Type_get_envelope_c(MPI_Datatype type, MPI_Count *ni, MPI_Count *na, MP
 }
 
 static int get_contents(rt_rank_t *self, MPI_Datatype type, MPI_Count max_integers, MPI_Count max_addresses,
-                        MPI_Count max_counts, MPI_Count max_datatypes, int ints[], MPI_Aint aints[],
-                        MPI_Count counts[], MPI_Datatype types[], int large)
+                        MPI_Count max_counts, MPI_Count max_datatypes, int ints[], MPI_Aint aints[], MPI_Count counts[],
+                        MPI_Datatype types[], int large)
 {
   CHECK_ANY_TYPE(type, t, "datatype");
   CHECK(t->derived, MPI_COMM_WORLD, MPI_ERR_ARG, "%s is predefined (combiner MPI_COMBINER_NAMED): it has no contents",
@@ -238,8 +238,8 @@ static int get_contents(rt_rank_t *self, MPI_Datatype type, MPI_Count max_intege
         (long long)max_counts, h->nc);
   CHECK(max_datatypes >= h->nd, MPI_COMM_WORLD, MPI_ERR_ARG, "max_datatypes is %lld, the type has %d",
         (long long)max_datatypes, h->nd);
-  CHECK((ints || !h->ni) && (aints || !h->na) && (counts || !h->nc) && (types || !h->nd), MPI_COMM_WORLD,
-        MPI_ERR_ARG, "an output array is NULL");
+  CHECK((ints || !h->ni) && (aints || !h->na) && (counts || !h->nc) && (types || !h->nd), MPI_COMM_WORLD, MPI_ERR_ARG,
+        "an output array is NULL");
   if (h->ni)
     memcpy(ints, h->ints, sizeof *ints * (size_t)h->ni);
   if (h->na)
@@ -275,8 +275,8 @@ int PMPI_Type_get_contents_c(MPI_Datatype type, MPI_Count max_integers, MPI_Coun
                              MPI_Count counts[], MPI_Datatype types[])
 {
   MPI_ENTER("MPI_Type_get_contents_c");
-  MPI_LEAVE(get_contents(self, type, max_integers, max_addresses, max_large_counts, max_datatypes, ints, aints,
-                         counts, types, 1));
+  MPI_LEAVE(get_contents(self, type, max_integers, max_addresses, max_large_counts, max_datatypes, ints, aints, counts,
+                         types, 1));
 }
 
 int PMPI_Type_set_name(MPI_Datatype type, const char *name)

@@ -155,18 +155,18 @@ static int make(rt_rank_t *self, MPI_Comm comm, void *base, MPI_Aint size, MPI_A
 }
 
 #define WIN_MAKE_FNS(Suffix, Unit)                                                                                     \
-  int PMPI_Win_create##Suffix(void *base, MPI_Aint size, Unit disp_unit, MPI_Info info, MPI_Comm comm, MPI_Win *win)  \
+  int PMPI_Win_create##Suffix(void *base, MPI_Aint size, Unit disp_unit, MPI_Info info, MPI_Comm comm, MPI_Win *win)   \
   {                                                                                                                    \
     MPI_ENTER("MPI_Win_create" #Suffix);                                                                               \
     MPI_LEAVE(make(self, comm, base, size, disp_unit, info, MPI_WIN_FLAVOR_CREATE, win, NULL));                        \
   }                                                                                                                    \
-  int PMPI_Win_allocate##Suffix(MPI_Aint size, Unit disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr,          \
+  int PMPI_Win_allocate##Suffix(MPI_Aint size, Unit disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr,            \
                                 MPI_Win *win)                                                                          \
   {                                                                                                                    \
     MPI_ENTER("MPI_Win_allocate" #Suffix);                                                                             \
     MPI_LEAVE(make(self, comm, NULL, size, disp_unit, info, MPI_WIN_FLAVOR_ALLOCATE, win, baseptr));                   \
   }                                                                                                                    \
-  int PMPI_Win_allocate_shared##Suffix(MPI_Aint size, Unit disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr,   \
+  int PMPI_Win_allocate_shared##Suffix(MPI_Aint size, Unit disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr,     \
                                        MPI_Win *win)                                                                   \
   {                                                                                                                    \
     MPI_ENTER("MPI_Win_allocate_shared" #Suffix);                                                                      \

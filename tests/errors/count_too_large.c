@@ -1,13 +1,16 @@
-/* what: large-count (_c) calls given a count above INT_MAX: simpi counts elements in int, so
- *   each refuses it with MPI_ERR_COUNT (returned under MPI_ERRORS_RETURN, never truncated),
- *   and the last one, under MPI_ERRORS_ARE_FATAL, names the call and the line
+/* what: large-count (_c) calls given a count above INT_MAX where simpi's engine still counts in
+ *   int (reductions, v-collectives, one-sided calls, array types): each refuses it with
+ *   MPI_ERR_COUNT (returned under MPI_ERRORS_RETURN, never truncated, no request made), and the
+ *   last one, under MPI_ERRORS_ARE_FATAL, names the call and the line
  * np: 2
  * exit: nonzero
- * stdout: ^rank 0: MPI_Bcast_c: MPI_ERR_COUNT$
- * stdout: ^rank 0: MPI_Type_contiguous_c: MPI_ERR_COUNT$
- * stdout: ^rank 0: MPI_Irecv_c: MPI_ERR_COUNT, no request$
- * stdout: ^rank 0: MPI_Pack_size_c: MPI_ERR_COUNT$
- * stderr: rank 0: MPI_Send_c: count 3221225472 is above 2147483647
+ * stdout: ^rank 0: MPI_Allreduce_c: MPI_ERR_COUNT$
+ * stdout: ^rank 0: MPI_Gatherv_c: MPI_ERR_COUNT$
+ * stdout: ^rank 0: MPI_Ialltoallv_c: MPI_ERR_COUNT, no request$
+ * stdout: ^rank 0: MPI_Reduce_scatter_block_c: MPI_ERR_COUNT$
+ * stdout: ^rank 0: MPI_Type_create_subarray_c: MPI_ERR_COUNT$
+ * stdout: ^rank 0: MPI_Put_c: MPI_ERR_COUNT$
+ * stderr: rank 0: MPI_Reduce_c: count 3221225472 is above 2147483647
  * stderr: \[MPI_ERR_COUNT\]
  * stderr: count_too_large\.c:[0-9]+
  */
@@ -23,25 +26,38 @@ static void say(const char *call, int err, const char *more)
 
 int main(int argc, char **argv)
 {
-    int rank, v[4] = {0, 0, 0, 0};
-    MPI_Count big = (MPI_Count)3 << 30, size;
+    int rank, v[4] = {0, 0, 0, 0}, w[4];
+    MPI_Count big = (MPI_Count)3 << 30, counts[2] = {big, 1}, sizes[2] = {big, 4}, subs[2] = {1, 1},
+              starts[2] = {0, 0};
+    MPI_Aint displs[2] = {0, 0};
     MPI_Datatype t = MPI_DATATYPE_NULL;
     MPI_Request r = MPI_REQUEST_NULL;
+    MPI_Win win;
 
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Win_create(v, sizeof v, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &win);
     if (rank == 0) {
         MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
-        say("MPI_Bcast_c", MPI_Bcast_c(v, big, MPI_BYTE, 0, MPI_COMM_WORLD), "");
-        say("MPI_Type_contiguous_c", MPI_Type_contiguous_c(big, MPI_INT, &t), "");
-        say("MPI_Irecv_c", MPI_Irecv_c(v, big, MPI_BYTE, 1, 0, MPI_COMM_WORLD, &r),
+        MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN);
+        say("MPI_Allreduce_c", MPI_Allreduce_c(v, w, big, MPI_BYTE, MPI_SUM, MPI_COMM_WORLD), "");
+        say("MPI_Gatherv_c", MPI_Gatherv_c(v, 1, MPI_INT, w, counts, displs, MPI_INT, 0, MPI_COMM_WORLD), "");
+        say("MPI_Ialltoallv_c",
+            MPI_Ialltoallv_c(v, counts, displs, MPI_INT, w, counts, displs, MPI_INT, MPI_COMM_WORLD, &r),
             r == MPI_REQUEST_NULL ? ", no request" : ", a request");
-        say("MPI_Pack_size_c", MPI_Pack_size_c(big, MPI_INT, MPI_COMM_WORLD, &size), "");
+        say("MPI_Reduce_scatter_block_c", MPI_Reduce_scatter_block_c(v, w, big, MPI_INT, MPI_SUM, MPI_COMM_WORLD),
+            "");
+        say("MPI_Type_create_subarray_c",
+            MPI_Type_create_subarray_c(2, sizes, subs, starts, MPI_ORDER_C, MPI_INT, &t), "");
+        MPI_Win_fence(0, win);
+        say("MPI_Put_c", MPI_Put_c(v, big, MPI_BYTE, 1, 0, big, MPI_BYTE, win), "");
         fflush(stdout);
         MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
-        MPI_Send_c(v, big, MPI_BYTE, 1, 0, MPI_COMM_WORLD);
-    } else
+        MPI_Reduce_c(v, w, big, MPI_BYTE, MPI_SUM, 0, MPI_COMM_WORLD);
+    } else {
+        MPI_Win_fence(0, win);
         MPI_Recv(v, 4, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
     printf("rank %d: not reached\n", rank);
     MPI_Finalize();
     return 0;

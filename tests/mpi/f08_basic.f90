@@ -1,7 +1,8 @@
 ! what this tests: a program using the mpi_f08 module: handle types compared with ==
 ! and /=, type(MPI_Status) components, ierror left out, MPI_IN_PLACE and
 ! MPI_STATUSES_IGNORE, a derived type, a split communicator, a large-count send
-! (integer(kind=MPI_COUNT_KIND) counts pick MPI_Send_c), and a reduction
+! (integer(kind=MPI_COUNT_KIND) counts pick MPI_Send_c), a large-count v-collective
+! (MPI_Allgatherv_c: counts of MPI_COUNT_KIND, displacements of MPI_ADDRESS_KIND), and a reduction
 ! written with mpi_f08's callback arguments; rank 0 prints one verdict per case
 ! np: 1 2 3 6
 module f08_checks
@@ -42,7 +43,8 @@ program f08_basic
   use f08_checks
   implicit none
   integer :: rank, np, ierr, n, i, buf(6), got(6), sub_rank
-  integer(kind=MPI_COUNT_KIND) :: big
+  integer(kind=MPI_COUNT_KIND) :: big, cnts(6)
+  integer(kind=MPI_ADDRESS_KIND) :: dsps(6)
   type(MPI_Comm) :: sub, dup
   type(MPI_Status) :: st
   type(MPI_Request) :: reqs(2)
@@ -95,6 +97,14 @@ program f08_basic
   if (rank == 0) call MPI_Send(buf, big, MPI_INTEGER, np - 1, 7, MPI_COMM_WORLD)
   if (rank == np - 1) call MPI_Wait(reqs(1), st)
   call report('large-count send and receive', rank /= np - 1 .or. (all(got == 0) .and. st%MPI_SOURCE == 0))
+
+  ! a v-collective with large-count arrays
+  cnts = 1
+  dsps = [(i - 1, i = 1, 6)]
+  got = -1
+  buf(1) = 10 * rank
+  call MPI_Allgatherv(buf, big / 6, MPI_INTEGER, got, cnts, dsps, MPI_INTEGER, MPI_COMM_WORLD)
+  call report('large-count v-collective', all(got(1:np) == [(10 * i, i = 0, np - 1)]))
 
   ! a reduction with mpi_f08's callback arguments (c_ptr buffers, type(MPI_Datatype))
   call MPI_Op_create(add_one, .true., op)
