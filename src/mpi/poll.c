@@ -10,12 +10,25 @@
 #include "../runtime/runtime.h"
 
 static int multiplier[POLL_FAMILIES] = {1, 1, 1};
+static double longest;
+static int longest_multiplier;
 
 void poll_before(enum poll_family f)
 {
   double unit = f == POLL_IPROBE ? rt_opts.iprobe_sleep : rt_opts.test_sleep;
-  if (unit > 0)
+  if (unit > 0) {
+    if (multiplier[f] * unit > longest) {
+      longest = multiplier[f] * unit;
+      longest_multiplier = multiplier[f];
+    }
     act_sleep(multiplier[f] * unit);
+  }
+}
+
+double poll_longest(int *m)
+{
+  *m = longest_multiplier;
+  return longest;
 }
 
 void poll_after(enum poll_family f, int found)

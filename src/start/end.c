@@ -7,6 +7,7 @@
 #include "../p2p/p2p.h"
 #include "../compute/compute.h"
 #include "../action/trace.h"
+#include "../mpi/poll.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -142,6 +143,21 @@ void rt_report_unreceived(void)
     }
 }
 
+/* SMPI's model of polling (poll.c) can make a program that polls for long
+ * look far slower than on a cluster: say so when the pauses grew large. */
+static void poll_note(void)
+{
+  int m;
+  double longest = poll_longest(&m);
+  if (m < 100)
+    return;
+  fprintf(stderr, "simpi: note: MPI_Test or MPI_Iprobe paused up to %.6f s before one look (%d times smpi/test or "
+                  "smpi/iprobe, after %d looks in a row that found nothing: smpi/grow-injected-times, as in SMPI), "
+                  "which can make polling loops far slower than on a cluster; --cfg=smpi/grow-injected-times:no "
+                  "with a smaller smpi/test and smpi/iprobe (such as 1e-7) models cheaper calls\n",
+          longest, m, m - 1);
+}
+
 void rt_final_report(double wall)
 {
   if (rt_opts.quiet && !rt_opts.display_timing)
@@ -154,6 +170,7 @@ void rt_final_report(double wall)
              cmp_stats.skipped);
   fprintf(stderr, "simpi: simulated time %.6f s, wall time %.3f s, %d rank%s (program %.3f s, simulator %.3f s%s)\n",
           kern_now(), wall, rt_nranks, rt_nranks == 1 ? "" : "s", program, simulator, sampling);
+  poll_note();
   if (rt_opts.display_timing)
     fprintf(stderr, "simpi: timing: %.3f s of wall time, %.1f%% running the program's computation (%ld bursts "
                     "injected), %.1f%% in the simulator\n",
