@@ -16,6 +16,7 @@ static int longest_multiplier;
 void poll_before(enum poll_family f)
 {
   double unit = f == POLL_IPROBE ? rt_opts.iprobe_sleep : rt_opts.test_sleep;
+  rt_self->pause = unit > 0 ? multiplier[f] * unit : 0;
   if (unit > 0) {
     if (multiplier[f] * unit > longest) {
       longest = multiplier[f] * unit;
@@ -31,10 +32,14 @@ double poll_longest(int *m)
   return longest;
 }
 
+/* A look that finds something ends a wait that may have been over at any
+ * point of the pause before it: those pauses bound what the model added. */
 void poll_after(enum poll_family f, int found)
 {
-  if (found)
+  if (found) {
     multiplier[f] = 1;
+    rt_self->overshoot += rt_self->pause;
+  }
   else if (rt_opts.grow_injected)
     multiplier[f]++;
 }
