@@ -2,9 +2,11 @@
  * to 26 neighbours (faces, edges, corners) by Irecv, then a short measured
  * burst of computation before each Isend, then Waitall, then an Allreduce
  * of the time step, as LULESH 2.0 does. Usage: lulesh_step [STEPS [WORK]]
- * (WORK: iterations of the burst loop, about 1 ns each). Prints the
+ * (WORK: iterations of the burst loop, about 1 ns each; -F: each burst is
+ * F flops given to smpi_execute_flops, the same on every tool). Prints the
  * simulated time of the steps and a checksum of what was received. */
 #include <mpi.h>
+#include <smpi/smpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -12,9 +14,13 @@
 
 static volatile double sink;
 
-/* A short burst: WORK dependent additions. */
+/* A short burst: WORK dependent additions, or -WORK flops injected. */
 static void burst(long work)
 {
+  if (work < 0) {
+    smpi_execute_flops((double)-work);
+    return;
+  }
   double x = sink;
   for (long i = 0; i < work; i++)
     x = x * 0.999999 + 1e-9;

@@ -1,11 +1,19 @@
 #!/usr/bin/env bash
 # Many ranks per host: bench/lulesh_step.c (26 neighbours by Irecv, a short
-# measured burst before each Isend, Waitall, Allreduce), 512 ranks on the 64
-# one-core hosts of platforms/cluster.xml (8 per host), under simrun and
-# smpirun in the same run, with computation measured (smpi/host-speed:1Gf on
-# both) and with smpi/simulate-computation:no. Prints wall and CPU seconds
-# (user + system: the machine may be shared), peak RSS and the simulated time
-# of the steps. Usage: bench/lulesh_step.sh [RANKS [STEPS [WORK [PER_HOST]]]]
+# burst before each Isend, Waitall, Allreduce), 512 ranks on the 64 one-core
+# hosts of platforms/cluster.xml (8 per host), under simrun (with smpirun's
+# collective algorithms, smpi/coll-selector:smpi) and smpirun in the same
+# run, three ways:
+#   measured  each burst is a loop of WORK iterations, timed by each tool
+#             (smpi/host-speed:1Gf on both); the tools simulate different
+#             bursts, since what each measures includes its own overheads
+#   injected  each burst is smpi_execute_flops(WORK) and nothing is measured
+#             (smpi/simulate-computation:no): both simulate the same program,
+#             and the simulated times must agree
+#   none      the loop runs but is not simulated (simulate-computation:no)
+# Prints wall and CPU seconds (user + system: the machine may be shared),
+# peak RSS and the simulated time of the steps, and smpirun/simrun CPU.
+# Usage: bench/lulesh_step.sh [RANKS [STEPS [WORK [PER_HOST]]]]
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 np=${1:-512} steps=${2:-2} work=${3:-2000} per=${4:-8}
@@ -30,15 +38,23 @@ measure() {
 }
 
 echo "lulesh_step: $np ranks, $per per one-core host, $steps steps, bursts of $work iterations"
-printf '%-8s %-12s %9s %9s %8s %14s\n' tool computation "wall (s)" "CPU (s)" "RSS MB" "simulated (s)"
-for comp in yes no; do
+printf '%-8s %-12s %9s %9s %8s %14s\n' tool bursts "wall (s)" "CPU (s)" "RSS MB" "simulated (s)"
+for mode in measured injected none; do
+  comp=yes arg=$work
+  [ $mode = measured ] || comp=no
+  [ $mode = injected ] && arg=-$work
   cfg=(--cfg=smpi/simulate-computation:$comp)
-  read -r sw sc sr ss < <(measure "$top/wrappers/simrun" -q "${common[@]}" "${cfg[@]}" "$work_dir/step_simpi" "$steps" "$work")
-  printf '%-8s %-12s %9s %9s %8s %14s\n' simrun "$comp" "$sw" "$sc" "$sr" "$ss"
+  read -r sw sc sr ss < <(measure "$top/wrappers/simrun" -q "${common[@]}" "${cfg[@]}" --cfg=smpi/coll-selector:smpi \
+    "$work_dir/step_simpi" "$steps" "$arg")
+  printf '%-8s %-12s %9s %9s %8s %14s\n' simrun "$mode" "$sw" "$sc" "$sr" "$ss"
   if [ $have_smpi = 1 ]; then
     read -r mw mc mr ms < <(measure smpirun "${common[@]}" "${cfg[@]}" --log=root.thres:error \
-      "$work_dir/step_smpi" "$steps" "$work")
-    printf '%-8s %-12s %9s %9s %8s %14s\n' smpirun "$comp" "$mw" "$mc" "$mr" "$ms"
+      "$work_dir/step_smpi" "$steps" "$arg")
+    printf '%-8s %-12s %9s %9s %8s %14s\n' smpirun "$mode" "$mw" "$mc" "$mr" "$ms"
     awk -v a="$sc" -v b="$mc" 'BEGIN{ if (a + 0 > 0 && b + 0 > 0) printf "smpirun/simrun CPU: %.2fx\n", b / a }'
+    if [ $mode = injected ] && [ "$ss" != "$ms" ]; then
+      echo "injected bursts: simulated times differ ($ss against $ms)" >&2
+      exit 1
+    fi
   fi
 done

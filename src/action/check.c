@@ -9,6 +9,7 @@
 #include "../runtime/runtime.h"
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct seen {
   const void *core;
@@ -78,7 +79,10 @@ void check_coll(enum coll_id id, rt_comm_t *c, const coll_args_t *a)
   seen_t *s = malloc(sizeof *s);
   *s = (seen_t){.core = c->core, .seq = c->coll_seq, .id = id, .root = root, .first = r->id, .bytes = bytes,
                 .call = names[id], .pc = r->call_pc, .left = comm_size(c) - 1, .size = comm_size(c), .next = seen};
-  snprintf(s->comm, sizeof s->comm, "%.39s", comm_name(c));
+  const char *name = comm_name(c); /* copied, not printed: see coll_begin */
+  size_t len = strnlen(name, sizeof s->comm - 1);
+  memcpy(s->comm, name, len);
+  s->comm[len] = 0;
   seen = s;
 }
 

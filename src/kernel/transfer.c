@@ -57,9 +57,14 @@ kern_mbox_t *kern_mbox_get(void)
     return m;
   }
   m = calloc(1, sizeof *m);
-  char name[32];
-  snprintf(name, sizeof name, "m%lu", mbox_made++);
-  BLOCKING(m->box = sg_mailbox_by_name(name));
+  char name[32], *p = name + sizeof name; /* "m<number>", not printed: see coll_begin */
+  *--p = 0;
+  unsigned long k = mbox_made++;
+  do
+    *--p = (char)('0' + k % 10);
+  while (k /= 10);
+  *--p = 'm';
+  BLOCKING(m->box = sg_mailbox_by_name(p));
   return m;
 }
 

@@ -10,4 +10,6 @@ void poll_before(enum poll_family f);
 /* After looking: found resets the multiplier to 1, nothing grows it by one
  * (unless smpi/grow-injected-times is off). */
 void poll_after(enum poll_family f, int found);
+/* The longest pause so far, and the multiplier it had (0 if none). */
+double poll_longest(int *multiplier);
 #endif

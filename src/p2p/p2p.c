@@ -517,8 +517,12 @@ int p2p_wait_any(p2p_req_t **rs, int n)
         all_fresh = fresh(rs[i]);
     if (all_fresh)
       kern_tidy();
-    kern_comm_t **kcs = malloc(sizeof *kcs * (size_t)pending);
-    int *idx = malloc(sizeof *idx * (size_t)pending);
+    /* one allocation, none for a few requests */
+    kern_comm_t *few_kcs[8];
+    int few_idx[8];
+    void *mem = pending <= 8 ? NULL : malloc((sizeof(kern_comm_t *) + sizeof(int)) * (size_t)pending);
+    kern_comm_t **kcs = mem ? mem : few_kcs;
+    int *idx = mem ? (int *)(kcs + pending) : few_idx;
     int k = 0;
     for (int i = 0; i < n; i++)
       if (rs[i] && rs[i]->active && !rs[i]->done && rs[i]->kind != P2P_GREQ) {
@@ -530,8 +534,7 @@ int p2p_wait_any(p2p_req_t **rs, int n)
     ssize_t got = kern_wait_any(kcs, (size_t)k);
     me->waiting_on = NULL;
     int i = idx[got];
-    free(kcs);
-    free(idx);
+    free(mem);
     if (rs[i]->kind == P2P_FLUSH) { /* one of its sends: it may wait for more */
       flush_reaped(rs[i]);
       continue;

@@ -62,6 +62,7 @@ typedef struct rt_rank {
   const struct p2p_req *waiting_on; /* the request a blocked call waits for (reports) */
   const char *waiting_note; /* or what else it waits for (a window lock) */
   double burst_cpu, burst_start; /* CPU and monotonic time when the rank left MPI (cmp_cpu_mark) */
+  double pause, overshoot; /* its last Test/Iprobe pause; the sum of those before looks that found (poll.c) */
   int computing;         /* running the program's code (between two MPI calls) */
   double compute_total;  /* seconds of computation so far, measured or injected (smpi_execute) */
   int bench_off;         /* smpi_bench_end() called: computation is not timed */

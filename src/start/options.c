@@ -60,12 +60,17 @@ static int smpi_key(const char *key, const char *val, char *err, size_t errlen)
     rc = parse_size(val, &rt_opts.cpu_threshold);
   } else if (!strcmp(key, "smpi/send-is-detached-thresh"))
     rc = parse_size(val, &rt_opts.detached_thresh);
-  else if (!strcmp(key, "smpi/test"))
-    rc = parse_size(val, &rt_opts.test_sleep);
+  else if (!strcmp(key, "smpi/test") || !strcmp(key, "smpi/iprobe")) {
+    double *pause = key[5] == 't' ? &rt_opts.test_sleep : &rt_opts.iprobe_sleep;
+    if ((rc = parse_size(val, pause)) == 0 && !(*pause > 0)) {
+      /* SMPI takes 0 and then hangs: a polling loop never lets the clock move, nor a message in flight arrive */
+      snprintf(err, errlen, "--cfg=%s:%s: the pause must be above 0, or a loop of %s would never let simulated time "
+               "advance (try a small one, such as 1e-7)", key, val, key[5] == 't' ? "MPI_Test" : "MPI_Iprobe");
+      return -1;
+    }
+  }
   else if (!strcmp(key, "smpi/wtime"))
     rc = parse_size(val, &rt_opts.wtime_sleep);
-  else if (!strcmp(key, "smpi/iprobe"))
-    rc = parse_size(val, &rt_opts.iprobe_sleep);
   else if (!strcmp(key, "smpi/grow-injected-times"))
     rc = parse_bool(val, &rt_opts.grow_injected);
   else if (!strcmp(key, "smpi/shared-malloc")) {

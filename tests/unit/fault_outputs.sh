@@ -15,11 +15,17 @@ for prog in segv mpi_abort bad_rank deadlock; do
   "$top/wrappers/simrun" -np "${np:-2}" --timeline=$prog.json --trace-ti=$prog.ti ./$prog >out 2>err
   [ $? != 0 ] || { echo "FAIL: $prog: exit status 0"; fail=1; }
   python3 -c "import json; json.load(open('$prog.json'))" 2>/dev/null || { echo "FAIL: $prog: the timeline is not valid JSON"; fail=1; }
-  stopped=$(grep -l '^# stopped: ' $prog.ti_files/*.txt | wc -l)
-  [ "$stopped" -ge 1 ] || { echo "FAIL: $prog: no trace file says why it stops"; fail=1; }
-  for f in $prog.ti_files/*.txt; do
+  files=$(ls $prog.ti_files/*.txt | wc -l)
+  [ "$files" = "${np:-2}" ] || { echo "FAIL: $prog: $files trace files for ${np:-2} ranks"; fail=1; }
+  for f in $prog.ti_files/*.txt; do # every rank's file ends finished or says why it stopped
     [ -s "$f" ] || { echo "FAIL: $prog: $f is empty"; fail=1; }
+    last=$(tail -n 1 "$f")
+    case "$last" in
+      "# stopped: "* | *" finalize") ;;
+      *) echo "FAIL: $prog: $f ends with '$last', not a stop or finalize"; fail=1 ;;
+    esac
   done
+  grep -q '^# stopped: ' $prog.ti_files/*.txt || { echo "FAIL: $prog: no trace file says why it stops"; fail=1; }
   "$top/wrappers/simrun" --replay=$prog.ti >/dev/null 2>rerr
   rc=$?
   want='the recorded run stopped here' # a deadlock's replay deadlocks there again

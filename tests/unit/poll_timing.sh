@@ -41,6 +41,50 @@ grep -q '^3 failed Testsome  *3$' "$work/flat" && grep -q 'at once: 5 and 5$' "$
 "$top/wrappers/simcc" "$top/bench/test_pingpong.c" -o "$work/pp"
 for n in 10 200; do "$top/wrappers/simrun" -q "${args[@]}" "$work/pp" $n 1000; done > "$work/pp.simpi"
 printf '10 round trips of 1000 bytes: 0.004600 s\n200 round trips of 1000 bytes: 0.102100 s\n' | diff - "$work/pp.simpi"
+# the end of run report says when the model's pauses may make much of the
+# time: the polling ping-pong above (the pauses before the looks that found
+# its messages), not with short pauses
+"$top/wrappers/simrun" "${args[@]}" "$work/pp" 200 1000 >/dev/null 2>"$work/pp.err"
+grep -q "pauses before looks that found something make up to 0\.0[0-9]* s of rank 1's 0\.102100 s" "$work/pp.err" ||
+  { echo "no note on the polling ping-pong:"; cat "$work/pp.err"; exit 1; }
+"$top/wrappers/simrun" "${args[@]}" --cfg=smpi/grow-injected-times:no --cfg=smpi/test:1e-7 "$work/pp" 200 1000 \
+  >/dev/null 2>"$work/pp0.err"
+! grep -q 'note' "$work/pp0.err" || { echo "a note with short pauses:"; cat "$work/pp0.err"; exit 1; }
+# a rank that polls for a second: the pauses grow past 100 times smpi/iprobe
+cat > "$work/long.c" <<'C'
+#include <mpi.h>
+#include <smpi/smpi.h>
+int main(int argc, char **argv)
+{
+  int me, flag = 0, v = 0;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &me);
+  if (me == 0) {
+    smpi_execute_flops(1e9);
+    MPI_Send(&v, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  } else {
+    while (!flag)
+      MPI_Iprobe(0, 0, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
+    MPI_Recv(&v, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  }
+  MPI_Finalize();
+  return 0;
+}
+C
+"$top/wrappers/simcc" "$work/long.c" -o "$work/long"
+"$top/wrappers/simrun" "${args[@]}" "$work/long" 2>"$work/long.err"
+# n pauses of 1..n units sum past 1 s (10,000 units) at n = 141
+grep -q '^simpi: note: .* here up to 0\.014100 s (141 times smpi/test or smpi/iprobe)' "$work/long.err" ||
+  { echo "no note on long polling:"; cat "$work/long.err"; exit 1; }
+"$top/wrappers/simrun" "${args[@]}" --cfg=smpi/grow-injected-times:no "$work/long" 2>"$work/flat.err"
+! grep -q 'note' "$work/flat.err" || { echo "a note without growth:"; cat "$work/flat.err"; exit 1; }
+# a pause of 0 would hang a polling loop (SMPI's does): refused
+for key in test iprobe; do
+  if "$top/wrappers/simrun" "${args[@]}" --cfg=smpi/$key:0 "$work/long" >/dev/null 2>"$work/zero.err" ||
+    ! grep -q "smpi/$key:0: the pause must be above 0" "$work/zero.err"; then
+    echo "smpi/$key:0 not refused:"; cat "$work/zero.err"; exit 1
+  fi
+done
 if command -v smpirun >/dev/null && command -v smpicc >/dev/null; then
   smpicc "$top/tests/unit/poll_time.c" -o "$work/pt_smpi" 2>/dev/null
   smpirun "${args[@]}" --log=root.thres:error "$work/pt_smpi" > "$work/smpi" 2>/dev/null
