@@ -377,6 +377,9 @@ SIMPI_DECL(int, Type_create_struct, (int count, const int array_of_blocklengths[
                                      MPI_Datatype *newtype))
 SIMPI_DECL(int, Type_create_resized, (MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent, MPI_Datatype *newtype))
 SIMPI_DECL(int, Type_dup, (MPI_Datatype oldtype, MPI_Datatype *newtype))
+SIMPI_DECL(int, Type_create_f90_real, (int p, int r, MPI_Datatype *newtype))
+SIMPI_DECL(int, Type_create_f90_complex, (int p, int r, MPI_Datatype *newtype))
+SIMPI_DECL(int, Type_create_f90_integer, (int r, MPI_Datatype *newtype))
 SIMPI_DECL(int, Type_create_subarray, (int ndims, const int array_of_sizes[], const int array_of_subsizes[],
                                        const int array_of_starts[], int order, MPI_Datatype oldtype,
                                        MPI_Datatype *newtype))
@@ -693,6 +696,7 @@ SIMPI_DECL(int, Comm_split_type, (MPI_Comm comm, int split_type, int key, MPI_In
 SIMPI_DECL(int, Comm_create, (MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm))
 SIMPI_DECL(int, Comm_create_group, (MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm))
 SIMPI_DECL(int, Comm_free, (MPI_Comm *comm))
+SIMPI_DECL(int, Comm_disconnect, (MPI_Comm *comm))
 SIMPI_DECL(int, Comm_compare, (MPI_Comm comm1, MPI_Comm comm2, int *result))
 SIMPI_DECL(int, Comm_test_inter, (MPI_Comm comm, int *flag))
 SIMPI_DECL(int, Comm_remote_size, (MPI_Comm comm, int *size))

@@ -1,5 +1,5 @@
 /* Communicator constructors and destructor: dup, split, split_type,
- * create, create_group, intercommunicators, free.
+ * create, create_group, intercommunicators, free and disconnect.
  *
  * Members call a constructor at different simulated times; each does the
  * communication a real MPI does to agree (an allreduce or allgather on the
@@ -358,19 +358,34 @@ int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *ne
   MPI_LEAVE(comm_create_from(self, c, g, MADE_CREATE_GROUP, tag, newcomm));
 }
 
-int PMPI_Comm_free(MPI_Comm *comm)
+/* Comm_free, and Comm_disconnect: the same once the rank's communication on the communicator has
+ * ended (as MPICH 4.0: no synchronization with the other members). */
+static int comm_free(rt_rank_t *self, MPI_Comm *comm, int disconnect)
 {
-  MPI_ENTER("MPI_Comm_free");
   CHECK(comm, MPI_COMM_WORLD, MPI_ERR_ARG, "comm is NULL");
   CHECK(*comm != MPI_COMM_WORLD && *comm != MPI_COMM_SELF, MPI_COMM_WORLD, MPI_ERR_COMM,
-        "MPI_COMM_WORLD and MPI_COMM_SELF cannot be freed");
+        "MPI_COMM_WORLD and MPI_COMM_SELF cannot be %s", disconnect ? "disconnected" : "freed");
   CHECK_COMM(*comm, c);
+  if (disconnect)
+    req_wait_comm(self, *comm);
   int err = attr_delete_all(c);
   CHECK(!err, *comm, err, "an attribute delete callback failed");
   act_comm_freed(c);
   comm_release(c);
   *comm = MPI_COMM_NULL;
   MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Comm_free(MPI_Comm *comm)
+{
+  MPI_ENTER("MPI_Comm_free");
+  return comm_free(self, comm, 0);
+}
+
+int PMPI_Comm_disconnect(MPI_Comm *comm)
+{
+  MPI_ENTER("MPI_Comm_disconnect");
+  return comm_free(self, comm, 1);
 }
 
 PMPI_ALIAS(Comm_dup)
@@ -382,3 +397,4 @@ PMPI_ALIAS(Comm_split_type)
 PMPI_ALIAS(Comm_create)
 PMPI_ALIAS(Comm_create_group)
 PMPI_ALIAS(Comm_free)
+PMPI_ALIAS(Comm_disconnect)
