@@ -281,11 +281,18 @@ int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, 
 {
   MPI_ENTER("MPI_Comm_split_type");
   CHECK_COMM(comm, c);
-  (void)info;
-  CHECK(split_type == MPI_COMM_TYPE_SHARED || split_type == MPI_UNDEFINED, comm, MPI_ERR_ARG,
-        "unknown split type %d (MPI_COMM_TYPE_SHARED or MPI_UNDEFINED)", split_type);
-  /* shared memory: the ranks on the same simulated host */
-  int color = split_type == MPI_UNDEFINED ? MPI_UNDEFINED : (int)self->host;
+  CHECK(split_type == MPI_COMM_TYPE_SHARED || split_type == MPI_COMM_TYPE_HW_GUIDED || split_type == MPI_UNDEFINED,
+        comm, MPI_ERR_ARG, "unknown split type %d (MPI_COMM_TYPE_SHARED, MPI_COMM_TYPE_HW_GUIDED or MPI_UNDEFINED)",
+        split_type);
+  CHECK(info_valid(info), comm, MPI_ERR_INFO, "invalid info object (0x%x)", (unsigned)info);
+  /* shared memory: the ranks on the same simulated host. MPI 4.0's HW_GUIDED asks for the level
+   * info's mpi_hw_resource_type names: simpi knows one, mpi_shared_memory (the host), as MPICH
+   * 4.0.2 here; any other (or none) gives MPI_COMM_NULL, as there */
+  char level[32];
+  int shared = split_type == MPI_COMM_TYPE_SHARED ||
+               (split_type == MPI_COMM_TYPE_HW_GUIDED && info_value(info, "mpi_hw_resource_type", level, sizeof level) &&
+                !strcmp(level, "mpi_shared_memory"));
+  int color = shared ? (int)self->host : MPI_UNDEFINED;
   MPI_LEAVE(comm_split_kind(self, c, color, key, MADE_SPLIT, newcomm));
 }
 
