@@ -46,4 +46,6 @@ check p2p_cancel_send 5 "2" ""
 check type_f90 3 "2" ""
 # Comm_disconnect with requests not completed (MPICH waits forever), of MPI_COMM_WORLD (MPICH frees it)
 check comm_disconnect 2 "2 3 4 7" ""
+# MPI_REAL16 reductions (MPICH computes on quad values as long double)
+check type_real16 1 "2 3" ""
 exit $fail
