@@ -139,7 +139,10 @@ typedef struct MPI_Status {
 #define MPI_CXX_LONG_DOUBLE_COMPLEX MPI_C_LONG_DOUBLE_COMPLEX
 /* Fortran's real(16) (gfortran: an IEEE quad, C's __float128) */
 #define MPI_REAL16 SIMPI_T(39)
-#define SIMPI_NUM_BASIC_TYPES 40
+/* MPI-1's bound markers (removed in MPI 3.0, still in MPICH 4.0): in a struct, they set its bounds */
+#define MPI_LB SIMPI_T(40)
+#define MPI_UB SIMPI_T(41)
+#define SIMPI_NUM_BASIC_TYPES 42
 
 #define MPI_OP_NULL ((MPI_Op)0x18000000)
 #define MPI_MAX ((MPI_Op)SIMPI_HANDLE(SIMPI_KIND_OP, 1))
