@@ -85,15 +85,6 @@ comm_core_t *comm_build_list(void *arg)
   return comm_core_new(l->n, l->w);
 }
 
-int *comm_member_list(const rt_comm_t *c)
-{
-  int n = comm_size(c);
-  int *w = malloc(sizeof *w * (size_t)(n ? n : 1));
-  for (int i = 0; i < n; i++)
-    w[i] = comm_world(c, i);
-  return w;
-}
-
 /* The agreement of a constructor over the whole parent: the same
  * communication as Comm_split's (every member's color and key), so that a
  * replay, which rebuilds every communicator with Comm_split, takes the same
@@ -112,12 +103,7 @@ static comm_core_t *build_dup(void *arg)
   const rt_comm_t *c = arg;
   const comm_core_t *p = c->core;
   int n[2] = {p->side[0].size, p->inter ? p->side[1].size : 0};
-  int *w[2];
-  for (int s = 0; s < 1 + p->inter; s++) {
-    w[s] = malloc(sizeof(int) * (size_t)(n[s] ? n[s] : 1));
-    for (int i = 0; i < n[s]; i++)
-      w[s][i] = comm_side_world(p, s, i, c->owner);
-  }
+  int *w[2] = {comm_side_members(p, 0, c->owner), p->inter ? comm_side_members(p, 1, c->owner) : NULL};
   comm_core_t *core = p->inter ? comm_inter_core(n, (const int *const *)w) : comm_core_new(n[0], w[0]);
   core->topo = topo_share(p->topo);
   for (int s = 0; s < 1 + p->inter; s++)
