@@ -708,24 +708,22 @@ SIMPI_DECL(int, Comm_split_type, (MPI_Comm comm, int split_type, int key, MPI_In
 SIMPI_DECL(int, Comm_create, (MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm))
 SIMPI_DECL(int, Comm_create_group, (MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm))
 
-/* MPI 4.0 sessions, for the world model: process sets mpi://WORLD and mpi://SELF. C only so far
- * (SIMPI_DECL_C: not in the table of Fortran bindings, src/fortran/gen.py). */
-#define SIMPI_DECL_C SIMPI_DECL
+/* MPI 4.0 sessions, for the world model: process sets mpi://WORLD and mpi://SELF */
 typedef void MPI_Session_errhandler_function(MPI_Session *, int *, ...);
-SIMPI_DECL_C(int, Session_init, (MPI_Info info, MPI_Errhandler errhandler, MPI_Session *session))
-SIMPI_DECL_C(int, Session_finalize, (MPI_Session *session))
-SIMPI_DECL_C(int, Session_get_num_psets, (MPI_Session session, MPI_Info info, int *npset_names))
-SIMPI_DECL_C(int, Session_get_nth_pset, (MPI_Session session, MPI_Info info, int n, int *pset_len, char *pset_name))
-SIMPI_DECL_C(int, Session_get_pset_info, (MPI_Session session, const char *pset_name, MPI_Info *info))
-SIMPI_DECL_C(int, Session_get_info, (MPI_Session session, MPI_Info *info_used))
-SIMPI_DECL_C(int, Group_from_session_pset, (MPI_Session session, const char *pset_name, MPI_Group *newgroup))
-SIMPI_DECL_C(int, Comm_create_from_group, (MPI_Group group, const char *stringtag, MPI_Info info,
+SIMPI_DECL(int, Session_init, (MPI_Info info, MPI_Errhandler errhandler, MPI_Session *session))
+SIMPI_DECL(int, Session_finalize, (MPI_Session *session))
+SIMPI_DECL(int, Session_get_num_psets, (MPI_Session session, MPI_Info info, int *npset_names))
+SIMPI_DECL(int, Session_get_nth_pset, (MPI_Session session, MPI_Info info, int n, int *pset_len, char *pset_name))
+SIMPI_DECL(int, Session_get_pset_info, (MPI_Session session, const char *pset_name, MPI_Info *info))
+SIMPI_DECL(int, Session_get_info, (MPI_Session session, MPI_Info *info_used))
+SIMPI_DECL(int, Group_from_session_pset, (MPI_Session session, const char *pset_name, MPI_Group *newgroup))
+SIMPI_DECL(int, Comm_create_from_group, (MPI_Group group, const char *stringtag, MPI_Info info,
                                            MPI_Errhandler errhandler, MPI_Comm *newcomm))
-SIMPI_DECL_C(int, Session_create_errhandler, (MPI_Session_errhandler_function *session_errhandler_fn,
+SIMPI_DECL(int, Session_create_errhandler, (MPI_Session_errhandler_function *session_errhandler_fn,
                                               MPI_Errhandler *errhandler))
-SIMPI_DECL_C(int, Session_set_errhandler, (MPI_Session session, MPI_Errhandler errhandler))
-SIMPI_DECL_C(int, Session_get_errhandler, (MPI_Session session, MPI_Errhandler *errhandler))
-SIMPI_DECL_C(int, Session_call_errhandler, (MPI_Session session, int errorcode))
+SIMPI_DECL(int, Session_set_errhandler, (MPI_Session session, MPI_Errhandler errhandler))
+SIMPI_DECL(int, Session_get_errhandler, (MPI_Session session, MPI_Errhandler *errhandler))
+SIMPI_DECL(int, Session_call_errhandler, (MPI_Session session, int errorcode))
 SIMPI_DECL(int, Comm_free, (MPI_Comm *comm))
 SIMPI_DECL(int, Comm_disconnect, (MPI_Comm *comm))
 SIMPI_DECL(int, Comm_compare, (MPI_Comm comm1, MPI_Comm comm2, int *result))
