@@ -696,6 +696,7 @@ SIMPI_API int simpi_comm_dup_fn(MPI_Comm, int, void *, void *, void *, int *);
 #define SIMPI_FIRST_KEYVAL 0x24000001
 #define MPI_COMM_TYPE_SHARED 1
 #define MPI_COMM_TYPE_HW_GUIDED 2
+#define MPI_COMM_TYPE_HW_UNGUIDED 3
 #define MPI_MAX_INFO_KEY 255
 #define MPI_MAX_INFO_VAL 1024
 

@@ -267,9 +267,10 @@ int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, 
 {
   MPI_ENTER("MPI_Comm_split_type");
   CHECK_COMM(comm, c);
-  CHECK(split_type == MPI_COMM_TYPE_SHARED || split_type == MPI_COMM_TYPE_HW_GUIDED || split_type == MPI_UNDEFINED,
-        comm, MPI_ERR_ARG, "unknown split type %d (MPI_COMM_TYPE_SHARED, MPI_COMM_TYPE_HW_GUIDED or MPI_UNDEFINED)",
-        split_type);
+  CHECK(split_type == MPI_COMM_TYPE_SHARED || split_type == MPI_COMM_TYPE_HW_GUIDED ||
+            split_type == MPI_COMM_TYPE_HW_UNGUIDED || split_type == MPI_UNDEFINED,
+        comm, MPI_ERR_ARG,
+        "unknown split type %d (MPI_COMM_TYPE_SHARED, _HW_GUIDED, _HW_UNGUIDED or MPI_UNDEFINED)", split_type);
   CHECK(info_valid(info), comm, MPI_ERR_INFO, "invalid info object (0x%x)", (unsigned)info);
   /* shared memory: the ranks on the same simulated host. MPI 4.0's HW_GUIDED asks for the level
    * info's mpi_hw_resource_type names: simpi knows one, mpi_shared_memory (the host), as MPICH
@@ -278,6 +279,14 @@ int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, 
   int shared = split_type == MPI_COMM_TYPE_SHARED ||
                (split_type == MPI_COMM_TYPE_HW_GUIDED && info_value(info, "mpi_hw_resource_type", level, sizeof level) &&
                 !strcmp(level, "mpi_shared_memory"));
+  if (split_type == MPI_COMM_TYPE_HW_UNGUIDED) {
+    /* the next level that splits c into smaller parts, its name set in info: the hosts, when c
+     * spans several (the members agree, all seeing the same placement); else MPI_COMM_NULL */
+    for (int i = 1; i < comm_size(c) && !shared; i++)
+      shared = rt_ranks[comm_world(c, i)].host != rt_ranks[comm_world(c, 0)].host;
+    if (shared)
+      info_put(info, "mpi_hw_resource_type", "mpi_shared_memory");
+  }
   int color = shared ? (int)self->host : MPI_UNDEFINED;
   MPI_LEAVE(comm_split_kind(self, c, color, key, MADE_SPLIT, newcomm));
 }

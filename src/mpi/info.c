@@ -107,6 +107,13 @@ int info_value(MPI_Info h, const char *key, char *out, size_t len)
   return e != NULL;
 }
 
+void info_put(MPI_Info h, const char *key, const char *val)
+{
+  info_t *in = h != MPI_INFO_NULL && h != MPI_INFO_ENV ? get(h) : NULL;
+  if (in)
+    set(in, key, val);
+}
+
 void info_release(MPI_Info h)
 {
   if (h == MPI_INFO_NULL || h == MPI_INFO_ENV || !get(h))

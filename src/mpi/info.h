@@ -13,4 +13,6 @@ MPI_Info info_used(MPI_Info h, const char *const *known);
 void info_release(MPI_Info h); /* frees an object's own copy */
 /* 1 and key's value in out (cut to len - 1 characters) if h has key, else 0. */
 int info_value(MPI_Info h, const char *key, char *out, size_t len);
+/* Sets key to val in h (not MPI_INFO_NULL or MPI_INFO_ENV: nothing then). */
+void info_put(MPI_Info h, const char *key, const char *val);
 #endif
