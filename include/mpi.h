@@ -14,8 +14,8 @@ extern "C" {
 
 #define SIMPI_API __attribute__((visibility("default")))
 
-#define MPI_VERSION 3
-#define MPI_SUBVERSION 1
+#define MPI_VERSION 4
+#define MPI_SUBVERSION 0
 #define SIMPI 1
 
 typedef int MPI_Comm;
@@ -27,6 +27,7 @@ typedef int MPI_Errhandler;
 typedef int MPI_Info;
 typedef int MPI_Win;
 typedef int MPI_Message;
+typedef int MPI_Session;
 typedef intptr_t MPI_Aint;
 typedef long long MPI_Offset;
 typedef long long MPI_Count;
@@ -48,6 +49,7 @@ typedef struct MPI_Status {
 #define SIMPI_KIND_REQ 0x2c
 #define SIMPI_KIND_ERRH 0x54
 #define SIMPI_KIND_INFO 0x5c
+#define SIMPI_KIND_SESSION 0x38
 #define SIMPI_HANDLE(kind, idx) ((int)(((unsigned)(kind) << 24) | (unsigned)(idx)))
 
 #define MPI_COMM_NULL ((MPI_Comm)0x04000000)
@@ -62,6 +64,7 @@ typedef struct MPI_Status {
 #define MPI_MESSAGE_NULL ((MPI_Message)SIMPI_HANDLE(SIMPI_KIND_MSG, 0))
 #define MPI_MESSAGE_NO_PROC ((MPI_Message)SIMPI_HANDLE(SIMPI_KIND_MSG, 1))
 #define MPI_INFO_NULL ((MPI_Info)0x1c000000)
+#define MPI_SESSION_NULL ((MPI_Session)SIMPI_HANDLE(SIMPI_KIND_SESSION, 0))
 #define MPI_INFO_ENV ((MPI_Info)SIMPI_HANDLE(SIMPI_KIND_INFO, 1))
 
 #define MPI_ERRHANDLER_NULL ((MPI_Errhandler)0x14000000)
@@ -134,7 +137,12 @@ typedef struct MPI_Status {
 #define MPI_CXX_FLOAT_COMPLEX MPI_C_FLOAT_COMPLEX
 #define MPI_CXX_DOUBLE_COMPLEX MPI_C_DOUBLE_COMPLEX
 #define MPI_CXX_LONG_DOUBLE_COMPLEX MPI_C_LONG_DOUBLE_COMPLEX
-#define SIMPI_NUM_BASIC_TYPES 39
+/* Fortran's real(16) (gfortran: an IEEE quad, C's __float128) */
+#define MPI_REAL16 SIMPI_T(39)
+/* MPI-1's bound markers (removed in MPI 3.0, still in MPICH 4.0): in a struct, they set its bounds */
+#define MPI_LB SIMPI_T(40)
+#define MPI_UB SIMPI_T(41)
+#define SIMPI_NUM_BASIC_TYPES 42
 
 #define MPI_OP_NULL ((MPI_Op)0x18000000)
 #define MPI_MAX ((MPI_Op)SIMPI_HANDLE(SIMPI_KIND_OP, 1))
@@ -181,6 +189,9 @@ typedef struct MPI_Status {
 #define MPI_ERR_INFO_VALUE 25
 #define MPI_ERR_INFO_NOKEY 26
 #define MPI_ERR_NO_MEM 27
+#define MPI_ERR_SESSION 59
+#define MPI_ERR_PROC_ABORTED 60
+#define MPI_ERR_VALUE_TOO_LARGE 61
 #define MPI_ERR_LASTCODE 64
 
 #define MPI_PROC_NULL (-1)
@@ -377,6 +388,9 @@ SIMPI_DECL(int, Type_create_struct, (int count, const int array_of_blocklengths[
                                      MPI_Datatype *newtype))
 SIMPI_DECL(int, Type_create_resized, (MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent, MPI_Datatype *newtype))
 SIMPI_DECL(int, Type_dup, (MPI_Datatype oldtype, MPI_Datatype *newtype))
+SIMPI_DECL(int, Type_create_f90_real, (int p, int r, MPI_Datatype *newtype))
+SIMPI_DECL(int, Type_create_f90_complex, (int p, int r, MPI_Datatype *newtype))
+SIMPI_DECL(int, Type_create_f90_integer, (int r, MPI_Datatype *newtype))
 SIMPI_DECL(int, Type_create_subarray, (int ndims, const int array_of_sizes[], const int array_of_subsizes[],
                                        const int array_of_starts[], int order, MPI_Datatype oldtype,
                                        MPI_Datatype *newtype))
@@ -830,6 +844,8 @@ SIMPI_API int simpi_comm_dup_fn(MPI_Comm, int, void *, void *, void *, int *);
 #define MPI_APPNUM 0x6440000d
 #define SIMPI_FIRST_KEYVAL 0x24000001
 #define MPI_COMM_TYPE_SHARED 1
+#define MPI_COMM_TYPE_HW_GUIDED 2
+#define MPI_COMM_TYPE_HW_UNGUIDED 3
 #define MPI_MAX_INFO_KEY 255
 #define MPI_MAX_INFO_VAL 1024
 
@@ -841,7 +857,25 @@ SIMPI_DECL(int, Comm_split, (MPI_Comm comm, int color, int key, MPI_Comm *newcom
 SIMPI_DECL(int, Comm_split_type, (MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm))
 SIMPI_DECL(int, Comm_create, (MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm))
 SIMPI_DECL(int, Comm_create_group, (MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm))
+
+/* MPI 4.0 sessions, for the world model: process sets mpi://WORLD and mpi://SELF */
+typedef void MPI_Session_errhandler_function(MPI_Session *, int *, ...);
+SIMPI_DECL(int, Session_init, (MPI_Info info, MPI_Errhandler errhandler, MPI_Session *session))
+SIMPI_DECL(int, Session_finalize, (MPI_Session *session))
+SIMPI_DECL(int, Session_get_num_psets, (MPI_Session session, MPI_Info info, int *npset_names))
+SIMPI_DECL(int, Session_get_nth_pset, (MPI_Session session, MPI_Info info, int n, int *pset_len, char *pset_name))
+SIMPI_DECL(int, Session_get_pset_info, (MPI_Session session, const char *pset_name, MPI_Info *info))
+SIMPI_DECL(int, Session_get_info, (MPI_Session session, MPI_Info *info_used))
+SIMPI_DECL(int, Group_from_session_pset, (MPI_Session session, const char *pset_name, MPI_Group *newgroup))
+SIMPI_DECL(int, Comm_create_from_group, (MPI_Group group, const char *stringtag, MPI_Info info,
+                                           MPI_Errhandler errhandler, MPI_Comm *newcomm))
+SIMPI_DECL(int, Session_create_errhandler, (MPI_Session_errhandler_function *session_errhandler_fn,
+                                              MPI_Errhandler *errhandler))
+SIMPI_DECL(int, Session_set_errhandler, (MPI_Session session, MPI_Errhandler errhandler))
+SIMPI_DECL(int, Session_get_errhandler, (MPI_Session session, MPI_Errhandler *errhandler))
+SIMPI_DECL(int, Session_call_errhandler, (MPI_Session session, int errorcode))
 SIMPI_DECL(int, Comm_free, (MPI_Comm *comm))
+SIMPI_DECL(int, Comm_disconnect, (MPI_Comm *comm))
 SIMPI_DECL(int, Comm_compare, (MPI_Comm comm1, MPI_Comm comm2, int *result))
 SIMPI_DECL(int, Comm_test_inter, (MPI_Comm comm, int *flag))
 SIMPI_DECL(int, Comm_remote_size, (MPI_Comm comm, int *size))
@@ -978,6 +1012,7 @@ SIMPI_C2F(Info, Info)
 SIMPI_C2F(Errhandler, Errhandler)
 SIMPI_C2F(Win, Win)
 SIMPI_C2F(Message, Message)
+SIMPI_C2F(Session, Session)
 #undef SIMPI_C2F
 SIMPI_DECL(int, Status_c2f, (const MPI_Status *c_status, MPI_Fint *f_status))
 SIMPI_DECL(int, Status_f2c, (const MPI_Fint *f_status, MPI_Status *c_status))

@@ -282,11 +282,12 @@ static const int smpi_ids[SIMPI_NUM_BASIC_TYPES] = {
     [1] = 2,   [2] = 8,   [3] = 9,   [4] = 6,   [5] = 15,  [6] = 3,   [7] = 10,  [8] = 1,   [9] = 11,  [10] = 4,
     [11] = 12, [12] = 7,  [13] = 13, [14] = 5,  [15] = 0,  [16] = 14, [17] = 17, [18] = 18, [19] = 19, [20] = 20,
     [21] = 21, [22] = 22, [23] = 23, [24] = 24, [25] = 16, [26] = 25, [27] = 26, [28] = 27, [29] = 28, [30] = 29,
-    [31] = 59, [32] = 57, [33] = 30, [34] = 32, [35] = 31, [36] = 34, [37] = 33, [38] = 50};
+    [31] = 59, [32] = 57, [33] = 30, [34] = 32, [35] = 31, [36] = 34, [37] = 33, [38] = 50,
+    [39] = -1, [40] = -1, [41] = -1 /* none in SMPI: written as bytes */};
 
 int trace_type(const dt_t *t, long count, long *out_count)
 {
-  if (!t->derived && t->id > 0 && t->id < SIMPI_NUM_BASIC_TYPES) { /* a predefined type: its table index */
+  if (!t->derived && t->id > 0 && t->id < SIMPI_NUM_BASIC_TYPES && smpi_ids[t->id] >= 0) { /* predefined */
     *out_count = count;
     return smpi_ids[t->id];
   }

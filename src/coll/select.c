@@ -218,7 +218,73 @@ static const selector_t selectors[] = {
 };
 #define NSELECTORS ((int)(sizeof selectors / sizeof *selectors))
 
+/* SMPI's names (SimGrid 3.32, --cfg=smpi/COLL:NAME) for algorithms simpi has under another
+ * name, so that smpirun users' options run unchanged. Each was checked against smpirun by
+ * simulated time (tests/unit/coll_smpi_names.sh, on 7, 8 and 16 ranks, 8 B to 1 MiB): the
+ * same to the nanosecond, but for reduce ompi_binary (its segments differ from 1 MiB on),
+ * allreduce lr (below n elements SMPI hands the call to its default, simpi to rdb) and
+ * allgatherv mpich_rdb (simpi's rdb hands other than powers of two to bruck). SMPI's
+ * basic_linear Alltoall and redbcast Allreduce are simpi's linear_nb and redbcast_linear:
+ * those two names mean simpi's own algorithms here. */
+static const struct {
+  enum coll_id id;
+  const char *smpi, *simpi;
+} smpi_names[] = {
+    {COLL_BARRIER, "ompi_basic_linear", "linear"},
+    {COLL_BARRIER, "ompi_tree", "tree"},
+    {COLL_BARRIER, "ompi_bruck", "dissemination"},
+    {COLL_BARRIER, "ompi_recursivedoubling", "recursive_doubling"},
+    {COLL_BCAST, "ompi_pipeline", "pipeline"},
+    {COLL_GATHER, "ompi_basic_linear", "linear"},
+    {COLL_GATHER, "ompi_binomial", "binomial"},
+    {COLL_GATHER, "ompi_linear_sync", "linear_sync"},
+    {COLL_SCATTER, "ompi_basic_linear", "linear"},
+    {COLL_SCATTER, "ompi_linear_nb", "linear_nb"},
+    {COLL_ALLGATHER, "ompi_neighborexchange", "neighborexchange"},
+    {COLL_ALLGATHERV, "ompi_neighborexchange", "neighborexchange"},
+    {COLL_ALLGATHERV, "ompi_bruck", "bruck"},
+    {COLL_ALLGATHERV, "mpich_rdb", "rdb"},
+    {COLL_ALLGATHERV, "mpich_ring", "ring"},
+    {COLL_ALLTOALLV, "ompi_basic_linear", "linear_nb"},
+    {COLL_REDUCE, "flat_tree", "linear"},
+    {COLL_REDUCE, "ompi_basic_linear", "linear"},
+    {COLL_REDUCE, "ompi_in_order_binary", "in_order_binary"},
+    {COLL_REDUCE, "ompi_pipeline", "pipeline"},
+    {COLL_REDUCE, "ompi_binary", "binary"},
+    {COLL_ALLREDUCE, "rab_rdb", "rab"},
+    {COLL_ALLREDUCE, "lr", "ring"},
+    {COLL_REDUCE_SCATTER, "ompi_basic_recursivehalving", "recursive_halving"},
+    {COLL_REDUCE_SCATTER, "ompi_ring", "ring"},
+    {COLL_REDUCE_SCATTER, "mpich_pair", "pair"},
+    {COLL_REDUCE_SCATTER, "mpich_noncomm", "noncomm"},
+};
+#define NSMPI_NAMES ((int)(sizeof smpi_names / sizeof *smpi_names))
+
+/* The rest of SMPI's names: algorithms and selectors simpi does not have (refused, saying so). */
+static const char *const smpi_missing[COLL_N] = {
+    [COLL_BARRIER] = "ompi_two_procs ompi_doublering mpich_smp mvapich2_pair mvapich2 impi automatic",
+    [COLL_BCAST] = "arrival_pattern_aware arrival_pattern_aware_wait arrival_scatter flattree_pipeline NTSB NTSL "
+                   "NTSL_Isend SMP_binary SMP_binomial SMP_linear ompi_split_bintree mvapich2 mvapich2_inter_node "
+                   "mvapich2_intra_node mvapich2_knomial_intra_node impi automatic",
+    [COLL_GATHER] = "mvapich2 mvapich2_two_level impi automatic",
+    [COLL_SCATTER] = "ompi_binomial mvapich2 mvapich2_two_level_binomial mvapich2_two_level_direct impi automatic",
+    [COLL_ALLGATHER] = "2dmesh 3dmesh GB loosely_lr NTSLR NTSLR_NB pair rhv SMP_NTS smp_simple mvapich2 "
+                       "mvapich2_smp impi automatic",
+    [COLL_ALLGATHERV] = "GB pair mvapich2 impi automatic",
+    [COLL_ALLTOALL] = "2dmesh 3dmesh pair_rma pair_light_barrier pair_mpi_barrier pair_one_barrier rdb "
+                      "ring_light_barrier ring_mpi_barrier ring_one_barrier mvapich2 mvapich2_scatter_dest impi "
+                      "automatic",
+    [COLL_ALLTOALLV] = "bruck pair_light_barrier pair_mpi_barrier pair_one_barrier ring_light_barrier "
+                       "ring_mpi_barrier ring_one_barrier mvapich2 impi automatic",
+    [COLL_REDUCE] = "arrival_pattern_aware NTSL scatter_gather ompi_chain ompi_binomial mvapich2 mvapich2_knomial "
+                    "mvapich2_two_level impi automatic",
+    [COLL_ALLREDUCE] = "rab1 rab2 smp_binomial smp_binomial_pipeline smp_rdb smp_rsag smp_rsag_lr smp_rsag_rab "
+                       "ompi_ring_segmented mvapich2 mvapich2_rs mvapich2_two_level impi automatic",
+    [COLL_REDUCE_SCATTER] = "ompi_butterfly mpich_rdb mvapich2 impi automatic",
+};
+
 static const selector_t *current = &selectors[0];
+static const selector_t *coll_sel[COLL_N]; /* --cfg=smpi/COLL:SELECTOR: that selector's rules for COLL */
 static int forced[COLL_N];              /* 1 + index of the forced algorithm, 0 for none */
 static unsigned char warned[COLL_N][16]; /* a forced algorithm's fallback was announced */
 
@@ -228,6 +294,34 @@ static int find(enum coll_id id, const char *name)
     if (!strcmp(colls[id].algos[i].name, name))
       return i;
   return -1;
+}
+
+/* simpi's algorithm, or SMPI's name for one */
+static int find_any(enum coll_id id, const char *name)
+{
+  int i = find(id, name);
+  for (int a = 0; i < 0 && a < NSMPI_NAMES; a++)
+    if (smpi_names[a].id == id && !strcmp(smpi_names[a].smpi, name))
+      i = find(id, smpi_names[a].simpi);
+  return i;
+}
+
+/* name is one word of the space-separated list */
+static int in_list(const char *list, const char *name)
+{
+  size_t n = strlen(name);
+  for (const char *p = list; p && (p = strstr(p, name)); p += n)
+    if ((p == list || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
+      return 1;
+  return 0;
+}
+
+static const selector_t *find_selector(const char *name)
+{
+  for (int s = 0; s < NSELECTORS; s++)
+    if (!strcmp(name, selectors[s].name))
+      return &selectors[s];
+  return !strcmp(name, "default") ? &selectors[0] : NULL;
 }
 
 static long metric(enum coll_id id, const coll_t *k, const coll_args_t *a)
@@ -329,7 +423,7 @@ const coll_algo_t *coll_select(enum coll_id id, coll_t *k, const coll_args_t *a)
   if (i < 0) {
     long bytes = metric(id, k, a);
     const rule_t *r;
-    for (r = current->rules[id]; r->algo; r++)
+    for (r = (coll_sel[id] ? coll_sel[id] : current)->rules[id]; r->algo; r++)
       if (holds(r, id, k, a, bytes))
         break;
     i = r->algo ? find(id, r->algo) : 0;
@@ -370,13 +464,8 @@ int coll_set_option(const char *key, const char *val, char *err, size_t errlen)
   const char *what = key + 5;
   const char *names[32];
   if (!strcmp(what, "coll-selector")) {
-    for (int s = 0; s < NSELECTORS; s++)
-      if (!strcmp(val, selectors[s].name)) {
-        current = &selectors[s];
-        return 1;
-      }
-    if (!strcmp(val, "default")) {
-      current = &selectors[0];
+    if (find_selector(val)) {
+      current = find_selector(val);
       return 1;
     }
     int n = 0;
@@ -393,11 +482,17 @@ int coll_set_option(const char *key, const char *val, char *err, size_t errlen)
       continue;
     if (!strcmp(val, "default")) {
       forced[id] = 0;
+      coll_sel[id] = NULL;
       return 1;
     }
-    int i = find((enum coll_id)id, val);
+    int i = find_any((enum coll_id)id, val);
     if (i >= 0) {
       forced[id] = i + 1;
+      return 1;
+    }
+    if (find_selector(val)) { /* SMPI's smpi/COLL:mpich, :ompi: that selector's rules for COLL */
+      forced[id] = 0;
+      coll_sel[id] = find_selector(val);
       return 1;
     }
     int n = 0;
@@ -406,8 +501,9 @@ int coll_set_option(const char *key, const char *val, char *err, size_t errlen)
     names[n++] = "default";
     char list[512];
     list_names(list, sizeof list, names, n);
-    snprintf(err, errlen, "unknown %s algorithm '%s' for --cfg=%s: use %s (simrun --help-coll)", colls[id].name,
-             val, key, list);
+    snprintf(err, errlen, "%s %s algorithm '%s' for --cfg=%s: use %s, SMPI's names for them or a selector's name (simrun --help-coll)",
+             in_list(smpi_missing[id], val) ? "simpi does not implement SMPI's" : "unknown", colls[id].name, val,
+             key, list);
     return -1;
   }
   return 0;
@@ -456,13 +552,22 @@ static void print_rule(FILE *out, const rule_t *r)
 
 void coll_help(FILE *out)
 {
-  fprintf(out, "Collectives and their algorithms (--cfg=smpi/COLLECTIVE:ALGORITHM forces one;\n"
-               "'default' returns to the selector). Algorithms that cannot serve a call (see 'needs')\n"
-               "hand it to their fallback.\n\n");
+  fprintf(out, "Collectives and their algorithms (--cfg=smpi/COLLECTIVE:ALGORITHM forces one, by simpi's\n"
+               "name or SMPI's; a selector's name there, e.g. smpi/bcast:ompi, applies that selector's\n"
+               "rules to that collective; 'default' returns to the selector). Algorithms that cannot\n"
+               "serve a call (see 'needs') hand it to their fallback.\n\n");
   for (int id = 0; id < COLL_N; id++) {
     fprintf(out, "%s (smpi/%s):\n", colls[id].name, colls[id].name);
     for (const coll_algo_t *al = colls[id].algos; al->name; al++) {
       fprintf(out, "  %-22s %s\n", al->name, al->doc);
+      const char *sep = "SMPI's name:";
+      for (int a = 0; a < NSMPI_NAMES; a++)
+        if ((int)smpi_names[a].id == id && !strcmp(smpi_names[a].simpi, al->name)) {
+          fprintf(out, "%s %s", *sep == 'S' ? "                         SMPI's name:" : ",", smpi_names[a].smpi);
+          sep = ",";
+        }
+      if (*sep == ',')
+        fputc('\n', out);
       if (al->needs) {
         fprintf(out, "  %-22s needs", "");
         if (al->needs & NEED_COMMUTE)

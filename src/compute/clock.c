@@ -24,7 +24,7 @@
 static rt_rank_t *sync_rank(void)
 {
   rt_rank_t *r = rt_self;
-  if (r && r->initialized && !r->finalized)
+  if (r && rt_mpi_active(r))
     cmp_burst_sync(r);
   return r;
 }

@@ -64,6 +64,15 @@ int comm_side_world(const comm_core_t *core, int side, int local, int owner)
 
 int comm_world(const rt_comm_t *c, int local) { return comm_side_world(c->core, c->side, local, c->owner); }
 
+int *comm_side_members(const comm_core_t *core, int side, int owner)
+{
+  int n = core->side[side].size;
+  int *w = malloc(sizeof *w * (size_t)(n ? n : 1));
+  for (int i = 0; w && i < n; i++)
+    w[i] = comm_side_world(core, side, i, owner);
+  return w;
+}
+
 int comm_peer_size(const rt_comm_t *c) { return c->core->side[c->core->inter ? 1 - c->side : 0].size; }
 
 int comm_peer_world(const rt_comm_t *c, int rank)

@@ -54,6 +54,9 @@ int comm_world(const rt_comm_t *c, int local);
 /* World rank of member `local` of side `side` of core (owner: the rank whose
  * object asks, for MPI_COMM_SELF). */
 int comm_side_world(const comm_core_t *core, int side, int local, int owner);
+/* The world ranks of side's members, in rank order (free it). */
+int *comm_side_members(const comm_core_t *core, int side, int owner);
+static inline int *comm_member_list(const rt_comm_t *c) { return comm_side_members(c->core, c->side, c->owner); }
 /* Point-to-point peers: the remote group of an intercommunicator, else the group. */
 int comm_peer_size(const rt_comm_t *c);
 int comm_peer_world(const rt_comm_t *c, int rank);

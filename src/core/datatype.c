@@ -51,7 +51,8 @@
   X(29, MPI_Aint, "MPI_AINT", X_SINT, 8, 1, KI(MPI_Aint))                                                               \
   X(30, MPI_Offset, "MPI_OFFSET", X_SINT, 8, 1, KI(MPI_Offset))                                                         \
   X(31, MPI_Count, "MPI_COUNT", X_SINT, 8, 1, KI(MPI_Count))                                                            \
-  X(32, unsigned char, "MPI_PACKED", X_RAW, 1, 1, 32)
+  X(32, unsigned char, "MPI_PACKED", X_RAW, 1, 1, 32)                                                                   \
+  X(39, __float128, "MPI_REAL16", X_QUAD, 16, 1, 39)
 
 /* {T value; int index} for MINLOC/MAXLOC: P(idx, T, name, external32 kind and size of the value) */
 #define PAIR_TYPES(P)                                                                                                  \
@@ -87,7 +88,12 @@ static dt_run_t basic_runs[SIMPI_NUM_BASIC_TYPES] = {SCALAR_TYPES(S_RUN) PAIR_TY
            .nblocks = PAIR_GAP(T) ? 2 : 1, .blocks = basic_blocks[idx], .name = nm,                                    \
            .true_extent = PAIR_IOFF(T) + sizeof(int), .nruns = 1, .runs = &basic_runs[idx], .nelems = 2, .id = idx,   \
            .committed = 1, .align = _Alignof(PAIR(T)), .klass = idx},
-static dt_t basic[SIMPI_NUM_BASIC_TYPES] = {SCALAR_TYPES(S_TYPE) PAIR_TYPES(P_TYPE)};
+/* MPI_LB and MPI_UB: no data, no extent (build() gives them their meaning in a struct) */
+#define MARKER(idx, nm) [idx] = {.name = nm, .id = idx, .committed = 1, .align = 1, .klass = idx, .dense = 1},
+#define DT_LB 40
+#define DT_UB 41
+static dt_t basic[SIMPI_NUM_BASIC_TYPES] = {SCALAR_TYPES(S_TYPE) PAIR_TYPES(P_TYPE) MARKER(DT_LB, "MPI_LB")
+                                                MARKER(DT_UB, "MPI_UB")};
 
 #define S_CONV(idx, T, nm, xk, xs, cnt, kl) [idx] = {xk, sizeof(T) / cnt, xs, cnt},
 #define P_CONV(idx, T, nm, xk, xs) [idx] = {xk, sizeof(T), xs, 1},
@@ -377,13 +383,20 @@ static dt_t *build(const pieces_t *ps, size_t n, int is_struct)
   if (!t)
     return NULL;
   builder_t b = {t, 0, 0, 0, -1};
-  int bounded = 0, touched = 0, same = 1, klass = -1, type = -1, align = 1;
-  MPI_Aint lb = 0, ub = 0, tlb = 0, tub = 0;
+  int bounded = 0, touched = 0, same = 1, klass = -1, type = -1, align = 1, marks = 0;
+  MPI_Aint lb = 0, ub = 0, tlb = 0, tub = 0, mark_lb = 0, mark_ub = 0;
   const dt_t *first = NULL;
   for (size_t i = 0; i < n && !b.oom; i++) {
     dt_piece_t pc = piece(ps, i);
     const dt_piece_t *p = &pc;
     const dt_t *c = p->type;
+    if (is_struct && (c == &basic[DT_LB] || c == &basic[DT_UB])) {
+      /* MPI_LB/MPI_UB in a struct, as MPICH 4.0: the struct of the other pieces, then the last
+       * marker of each kind sets that bound */
+      marks |= c == &basic[DT_LB] ? 1 : 2;
+      *(c == &basic[DT_LB] ? &mark_lb : &mark_ub) = p->disp;
+      continue;
+    }
     if (!p->blocklen)
       continue; /* an empty block adds nothing to the typemap, not even bounds */
     MPI_Aint span = (MPI_Aint)(p->blocklen - 1) * c->extent, d = p->disp;
@@ -420,6 +433,11 @@ static dt_t *build(const pieces_t *ps, size_t n, int is_struct)
    * programs see the same extents (checked against MPICH 4.0). */
   if (is_struct && !same && klass <= 0 && align > 1 && t->extent % align)
     t->extent += align - ((t->extent % align) + align) % align;
+  if (marks) {
+    MPI_Aint end = marks & 2 ? mark_ub : t->lb + t->extent;
+    t->lb = marks & 1 ? mark_lb : t->lb;
+    t->extent = end - t->lb;
+  }
   t->true_lb = touched ? tlb : 0;
   t->true_extent = touched ? tub - tlb : 0;
   t->basic = type > 0 ? type : 0;

@@ -51,6 +51,7 @@ struct dt {
                          * in a row from blocks[0].off (contig is dense at offset 0) */
   int id;               /* predefined: index in the table; derived: 0 */
   int derived;          /* built by a constructor (or Type_dup) */
+  int f90;              /* made by Type_create_f90_*: has contents, yet predefined (never freed) */
   int committed;
   int refs;             /* derived: handles, requests and enclosing types using it */
   int align;            /* alignment the C compiler gives it: pads struct extents as MPICH does */

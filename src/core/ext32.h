@@ -6,7 +6,7 @@
 #include <mpi.h>
 
 /* how one scalar converts */
-enum { X_RAW = 1, X_SINT, X_UINT, X_FLOAT, X_LDBL };
+enum { X_RAW = 1, X_SINT, X_UINT, X_FLOAT, X_LDBL, X_QUAD /* native IEEE quad (__float128) */ };
 /* one value: count scalars of nsize native bytes, xsize bytes each in external32 */
 typedef struct {
   unsigned char kind, nsize, xsize, count;

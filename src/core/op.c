@@ -69,7 +69,7 @@ static int type_class(int basic)
   case 1: case 2: case 3: case 5: case 6: case 7: case 8: case 9: case 10: case 11: case 12: case 13:
   case 17: case 18: case 19: case 20: case 21: case 22: case 23: case 24: case 29: case 30: case 31:
     return C_INT;
-  case 14: case 15: case 16: return C_FLOAT;
+  case 14: case 15: case 16: case 39: return C_FLOAT;
   case 26: case 27: case 28: return C_COMPLEX;
   case 4: case 32: return C_BYTE;
   case 25: return C_BOOL;
@@ -213,6 +213,7 @@ static void apply_basic(int op, int basic, const void *in, void *inout, int n)
   case 36: PAIRLOC(int)
   case 37: PAIRLOC(short)
   case 38: PAIRLOC(long double)
+  case 39: FLOATING(__float128)
   }
 }
 

@@ -232,7 +232,12 @@ static void scalar_out(const void *p, unsigned char *o, int kind, int nsize, int
 {
   if (kind == X_RAW)
     memcpy(o, p, (size_t)xsize);
-  else if (kind == X_LDBL) {
+  else if (kind == X_QUAD) { /* already IEEE quad: big-endian bytes */
+    uint64_t w[2];
+    memcpy(w, p, sizeof w);
+    put_be(o, w[1], 8);
+    put_be(o + 8, w[0], 8);
+  } else if (kind == X_LDBL) {
     uint64_t hi, lo;
     ldbl_to_quad(p, &hi, &lo);
     put_be(o, hi, 8);
@@ -245,7 +250,10 @@ static void scalar_in(const unsigned char *in, void *p, int kind, int nsize, int
 {
   if (kind == X_RAW)
     memcpy(p, in, (size_t)xsize);
-  else if (kind == X_LDBL)
+  else if (kind == X_QUAD) {
+    uint64_t w[2] = {get_be(in + 8, 8), get_be(in, 8)};
+    memcpy(p, w, sizeof w);
+  } else if (kind == X_LDBL)
     quad_to_ldbl(get_be(in, 8), get_be(in + 8, 8), p);
   else {
     uint64_t v = get_be(in, xsize);

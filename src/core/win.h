@@ -10,11 +10,7 @@
 typedef struct rma_core rma_core_t;
 typedef struct p2p_req p2p_req_t;
 
-typedef struct win_attr {
-  int keyval;
-  void *val;
-  struct win_attr *next;
-} win_attr_t;
+struct attr; /* the program's attributes (src/mpi/attr.c) */
 
 typedef struct rt_win {
   rma_core_t *core;
@@ -26,7 +22,7 @@ typedef struct rt_win {
   void *allocated;     /* Win_allocate: memory freed with the window */
   char name[MPI_MAX_OBJECT_NAME];
   int trace_id;        /* names it in the owner's trace (1, 2, ...) */
-  win_attr_t *attrs;
+  struct attr *attrs;
   /* epochs */
   int fence;           /* the last fence opened an epoch (no MPI_MODE_NOSUCCEED) */
   int *access, naccess; /* Win_start's targets (window ranks); access == NULL: none */

@@ -23,7 +23,7 @@ import sys
 
 HANDLES = {"MPI_Comm": "Comm", "MPI_Datatype": "Type", "MPI_Group": "Group", "MPI_Request": "Request",
            "MPI_Op": "Op", "MPI_Info": "Info", "MPI_Errhandler": "Errhandler", "MPI_Win": "Win",
-           "MPI_Message": "Message"}
+           "MPI_Message": "Message", "MPI_Session": "Session"}
 LOGICALS = {"flag", "commute", "reorder", "periods", "remain_dims", "high", "weighted"}
 CHOICE = {"buf", "sendbuf", "recvbuf", "buffer", "inbuf", "outbuf", "inoutbuf", "origin_addr", "result_addr",
           "compare_addr", "base", "location"}
@@ -32,10 +32,12 @@ WEIGHTS = {"sourceweights", "destweights", "weights"}
 STRING_OUT = {"Get_processor_name": "MPI_MAX_PROCESSOR_NAME", "Get_library_version": "MPI_MAX_LIBRARY_VERSION_STRING",
               "Error_string": "MPI_MAX_ERROR_STRING", "Comm_get_name": "MPI_MAX_OBJECT_NAME",
               "Type_get_name": "MPI_MAX_OBJECT_NAME", "Win_get_name": "MPI_MAX_OBJECT_NAME",
-              "Info_get_nthkey": "MPI_MAX_INFO_KEY", "Info_get": "*valuelen"}
+              "Info_get_nthkey": "MPI_MAX_INFO_KEY", "Info_get": "*valuelen", "Session_get_nth_pset": "*pset_len"}
 # request indices: 0-based in C, 1-based in Fortran
 INDEX_OUT = {("Waitany", "index"), ("Testany", "index"), ("Waitsome", "array_of_indices"),
              ("Testsome", "array_of_indices")}
+# and an index given: 1-based in Fortran too (the MPI Forum's INDEX kind, as MPICH binds it)
+INDEX_IN = {("Session_get_nth_pset", "n")}
 
 # Fortran signatures of the calls written by hand in special.c: "name:kind" with
 # the kinds of fortran_kind(); "=TYPE" makes a function of that Fortran type.
@@ -216,7 +218,7 @@ def c_binding(ret, name, params):
             args.append("ft_statuses_in(%s, *%s, &c_%s)" % (n, counts[0], n))
             post.append("ft_statuses_out(%s, *%s, &c_%s);" % (n, counts[0], n))
         elif k in ("int", "logical", "aint", "count", "offset"):
-            args.append(n if "*" in base else "*" + n)
+            args.append(n if "*" in base else "*" + n + (" - 1" if (name, n) in INDEX_IN else ""))
         elif k == "index":
             args.append(n)
             post.append("if (rc == MPI_SUCCESS && *%s >= 0)\n    (*%s)++;" % (n, n))

@@ -1,12 +1,13 @@
-/* Attributes on communicators and datatypes (MPI 4.0 section 7.7): keyvals,
- * set/get/delete with callbacks, copy on dup, the predefined attributes of
- * MPI_COMM_WORLD, and the MPI-1 names of the communicator calls. One engine
- * serves both kinds: the handles are ints, and so are the callbacks' types. */
+/* Attributes on communicators, datatypes and windows (MPI 4.0 section 7.7):
+ * keyvals, set/get/delete with callbacks, copy on dup, the predefined
+ * attributes of MPI_COMM_WORLD, and the MPI-1 names of the communicator calls.
+ * One engine serves the three kinds: the handles are ints, and so are the
+ * callbacks' types. (A window's predefined attributes come from win.c.) */
 #include "attr.h"
-#include "mpi_impl.h"
+#include "win.h"
 #include <stdlib.h>
 
-enum { KV_COMM, KV_TYPE };
+enum { KV_COMM, KV_TYPE, KV_WIN };
 typedef struct keyval {
   MPI_Comm_copy_attr_function *copy;
   MPI_Comm_delete_attr_function *del;
@@ -289,6 +290,67 @@ int attr_type_copy_all(dt_t *old, MPI_Datatype h, dt_t *new_) { return copy_all(
 
 int attr_type_delete_all(dt_t *t, MPI_Datatype h) { return delete_all(&t->attrs, h, KV_TYPE); }
 
+/* ---------------------------------------------------------------- windows */
+
+int PMPI_Win_create_keyval(MPI_Win_copy_attr_function *copy, MPI_Win_delete_attr_function *del, int *keyval,
+                           void *extra)
+{
+  MPI_ENTER("MPI_Win_create_keyval");
+  CHECK(keyval, MPI_COMM_WORLD, MPI_ERR_ARG, "keyval is NULL");
+  *keyval = kv_create(copy, del, extra, KV_WIN);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Win_free_keyval(int *keyval)
+{
+  MPI_ENTER("MPI_Win_free_keyval");
+  int k = keyval ? *keyval : 0;
+  CHECK(kv_free(keyval, KV_WIN) == MPI_SUCCESS, MPI_COMM_WORLD, MPI_ERR_KEYVAL, "invalid or freed window keyval %d",
+        k);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Win_set_attr(MPI_Win win, int keyval, void *val)
+{
+  MPI_ENTER("MPI_Win_set_attr");
+  CHECK_WIN(win, w);
+  WCHECK(kv_get(keyval, KV_WIN), w, MPI_ERR_KEYVAL, "invalid window keyval %d", keyval);
+  int err = set_attr(&w->attrs, win, keyval, val, KV_WIN);
+  WCHECK(!err, w, err, "the delete callback of keyval %d failed", keyval);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Win_get_attr(MPI_Win win, int keyval, void *val, int *flag)
+{
+  MPI_ENTER("MPI_Win_get_attr");
+  CHECK_WIN(win, w);
+  WCHECK(val && flag, w, MPI_ERR_ARG, "null argument");
+  if ((*flag = win_predefined_attr(w, keyval, val)))
+    MPI_LEAVE(MPI_SUCCESS);
+  WCHECK(kv_any(keyval, KV_WIN), w, MPI_ERR_KEYVAL, "invalid window keyval %d", keyval);
+  get_attr(w->attrs, keyval, val, flag);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Win_delete_attr(MPI_Win win, int keyval)
+{
+  MPI_ENTER("MPI_Win_delete_attr");
+  CHECK_WIN(win, w);
+  WCHECK(kv_any(keyval, KV_WIN), w, MPI_ERR_KEYVAL, "invalid window keyval %d", keyval);
+  attr_t **p = find(&w->attrs, keyval);
+  WCHECK(*p, w, MPI_ERR_KEYVAL, "the window has no attribute for keyval %d", keyval);
+  int err = del_attr(win, p, KV_WIN);
+  WCHECK(!err, w, err, "the delete callback of keyval %d failed", keyval);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+int simpi_win_dup_fn(MPI_Win win, int keyval, void *extra, void *in, void *out, int *flag)
+{
+  return simpi_comm_dup_fn(win, keyval, extra, in, out, flag);
+}
+
+int attr_win_delete_all(rt_win_t *w) { return delete_all(&w->attrs, w->handle, KV_WIN); }
+
 /* MPI-1 names of the same calls, still used by many programs */
 PMPI_SAME_AS(Keyval_create, Comm_create_keyval)
 PMPI_SAME_AS(Keyval_free, Comm_free_keyval)
@@ -306,3 +368,8 @@ PMPI_ALIAS(Type_free_keyval)
 PMPI_ALIAS(Type_set_attr)
 PMPI_ALIAS(Type_get_attr)
 PMPI_ALIAS(Type_delete_attr)
+PMPI_ALIAS(Win_create_keyval)
+PMPI_ALIAS(Win_free_keyval)
+PMPI_ALIAS(Win_set_attr)
+PMPI_ALIAS(Win_get_attr)
+PMPI_ALIAS(Win_delete_attr)

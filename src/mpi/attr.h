@@ -1,5 +1,5 @@
-/* Attributes on communicators and datatypes: keyvals with copy and delete
- * callbacks, and each object's list of (keyval, value). */
+/* Attributes on communicators, datatypes and windows: keyvals with copy and
+ * delete callbacks, and each object's list of (keyval, value). */
 #ifndef SIMPI_ATTR_H
 #define SIMPI_ATTR_H
 #include "../core/comm.h"
@@ -18,4 +18,7 @@ int attr_delete_all(rt_comm_t *c);
 /* The same for a datatype (Type_dup, Type_free); h: the handle the callbacks get. */
 int attr_type_copy_all(dt_t *old, MPI_Datatype h, dt_t *new_);
 int attr_type_delete_all(dt_t *t, MPI_Datatype h);
+/* The same for a window (Win_free). */
+struct rt_win;
+int attr_win_delete_all(struct rt_win *w);
 #endif

@@ -25,6 +25,7 @@ C2F(Info, Info)
 C2F(Errhandler, Errhandler)
 C2F(Win, Win)
 C2F(Message, Message)
+C2F(Session, Session)
 
 static int bad_status(const char *call, void *pc)
 {

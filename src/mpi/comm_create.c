@@ -1,5 +1,5 @@
 /* Communicator constructors and destructor: dup, split, split_type,
- * create, create_group, intercommunicators, free.
+ * create, create_group, intercommunicators, free and disconnect.
  *
  * Members call a constructor at different simulated times; each does the
  * communication a real MPI does to agree (an allreduce or allgather on the
@@ -85,15 +85,6 @@ comm_core_t *comm_build_list(void *arg)
   return comm_core_new(l->n, l->w);
 }
 
-int *comm_member_list(const rt_comm_t *c)
-{
-  int n = comm_size(c);
-  int *w = malloc(sizeof *w * (size_t)(n ? n : 1));
-  for (int i = 0; i < n; i++)
-    w[i] = comm_world(c, i);
-  return w;
-}
-
 /* The agreement of a constructor over the whole parent: the same
  * communication as Comm_split's (every member's color and key), so that a
  * replay, which rebuilds every communicator with Comm_split, takes the same
@@ -112,12 +103,7 @@ static comm_core_t *build_dup(void *arg)
   const rt_comm_t *c = arg;
   const comm_core_t *p = c->core;
   int n[2] = {p->side[0].size, p->inter ? p->side[1].size : 0};
-  int *w[2];
-  for (int s = 0; s < 1 + p->inter; s++) {
-    w[s] = malloc(sizeof(int) * (size_t)(n[s] ? n[s] : 1));
-    for (int i = 0; i < n[s]; i++)
-      w[s][i] = comm_side_world(p, s, i, c->owner);
-  }
+  int *w[2] = {comm_side_members(p, 0, c->owner), p->inter ? comm_side_members(p, 1, c->owner) : NULL};
   comm_core_t *core = p->inter ? comm_inter_core(n, (const int *const *)w) : comm_core_new(n[0], w[0]);
   core->topo = topo_share(p->topo);
   for (int s = 0; s < 1 + p->inter; s++)
@@ -281,11 +267,27 @@ int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, 
 {
   MPI_ENTER("MPI_Comm_split_type");
   CHECK_COMM(comm, c);
-  (void)info;
-  CHECK(split_type == MPI_COMM_TYPE_SHARED || split_type == MPI_UNDEFINED, comm, MPI_ERR_ARG,
-        "unknown split type %d (MPI_COMM_TYPE_SHARED or MPI_UNDEFINED)", split_type);
-  /* shared memory: the ranks on the same simulated host */
-  int color = split_type == MPI_UNDEFINED ? MPI_UNDEFINED : (int)self->host;
+  CHECK(split_type == MPI_COMM_TYPE_SHARED || split_type == MPI_COMM_TYPE_HW_GUIDED ||
+            split_type == MPI_COMM_TYPE_HW_UNGUIDED || split_type == MPI_UNDEFINED,
+        comm, MPI_ERR_ARG,
+        "unknown split type %d (MPI_COMM_TYPE_SHARED, _HW_GUIDED, _HW_UNGUIDED or MPI_UNDEFINED)", split_type);
+  CHECK(info_valid(info), comm, MPI_ERR_INFO, "invalid info object (0x%x)", (unsigned)info);
+  /* shared memory: the ranks on the same simulated host. MPI 4.0's HW_GUIDED asks for the level
+   * info's mpi_hw_resource_type names: simpi knows one, mpi_shared_memory (the host), as MPICH
+   * 4.0.2 here; any other (or none) gives MPI_COMM_NULL, as there */
+  char level[32];
+  int shared = split_type == MPI_COMM_TYPE_SHARED ||
+               (split_type == MPI_COMM_TYPE_HW_GUIDED && info_value(info, "mpi_hw_resource_type", level, sizeof level) &&
+                !strcmp(level, "mpi_shared_memory"));
+  if (split_type == MPI_COMM_TYPE_HW_UNGUIDED) {
+    /* the next level that splits c into smaller parts, its name set in info: the hosts, when c
+     * spans several (the members agree, all seeing the same placement); else MPI_COMM_NULL */
+    for (int i = 1; i < comm_size(c) && !shared; i++)
+      shared = rt_ranks[comm_world(c, i)].host != rt_ranks[comm_world(c, 0)].host;
+    if (shared)
+      info_put(info, "mpi_hw_resource_type", "mpi_shared_memory");
+  }
+  int color = shared ? (int)self->host : MPI_UNDEFINED;
   MPI_LEAVE(comm_split_kind(self, c, color, key, MADE_SPLIT, newcomm));
 }
 
@@ -358,19 +360,34 @@ int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *ne
   MPI_LEAVE(comm_create_from(self, c, g, MADE_CREATE_GROUP, tag, newcomm));
 }
 
-int PMPI_Comm_free(MPI_Comm *comm)
+/* Comm_free, and Comm_disconnect: the same once the rank's communication on the communicator has
+ * ended (as MPICH 4.0: no synchronization with the other members). */
+static int comm_free(rt_rank_t *self, MPI_Comm *comm, int disconnect)
 {
-  MPI_ENTER("MPI_Comm_free");
   CHECK(comm, MPI_COMM_WORLD, MPI_ERR_ARG, "comm is NULL");
   CHECK(*comm != MPI_COMM_WORLD && *comm != MPI_COMM_SELF, MPI_COMM_WORLD, MPI_ERR_COMM,
-        "MPI_COMM_WORLD and MPI_COMM_SELF cannot be freed");
+        "MPI_COMM_WORLD and MPI_COMM_SELF cannot be %s", disconnect ? "disconnected" : "freed");
   CHECK_COMM(*comm, c);
+  if (disconnect)
+    req_wait_comm(self, *comm);
   int err = attr_delete_all(c);
   CHECK(!err, *comm, err, "an attribute delete callback failed");
   act_comm_freed(c);
   comm_release(c);
   *comm = MPI_COMM_NULL;
   MPI_LEAVE(MPI_SUCCESS);
+}
+
+int PMPI_Comm_free(MPI_Comm *comm)
+{
+  MPI_ENTER("MPI_Comm_free");
+  return comm_free(self, comm, 0);
+}
+
+int PMPI_Comm_disconnect(MPI_Comm *comm)
+{
+  MPI_ENTER("MPI_Comm_disconnect");
+  return comm_free(self, comm, 1);
 }
 
 PMPI_ALIAS(Comm_dup)
@@ -382,3 +399,4 @@ PMPI_ALIAS(Comm_split_type)
 PMPI_ALIAS(Comm_create)
 PMPI_ALIAS(Comm_create_group)
 PMPI_ALIAS(Comm_free)
+PMPI_ALIAS(Comm_disconnect)

@@ -23,9 +23,7 @@ void comm_inter_split(rt_comm_t *c, int color, int key, int kind, MPI_Comm *newc
   if (color != MPI_UNDEFINED) {
     int k[2], *members[2];
     for (int s = 0; s < 2; s++) {
-      int *w = malloc(sizeof(int) * (size_t)(n[s] ? n[s] : 1));
-      for (int i = 0; i < n[s]; i++)
-        w[i] = comm_side_world(p, s, i, c->owner);
+      int *w = comm_side_members(p, s, c->owner);
       members[s] = comm_split_members(pairs + (s ? 2 * n[0] : 0), n[s], color, w, &k[s]);
       free(w);
     }

@@ -22,8 +22,6 @@ struct comm_list {
   const int *w;
 };
 comm_core_t *comm_build_list(void *arg);
-/* c's members as world ranks, in rank order (free it). */
-int *comm_member_list(const rt_comm_t *c);
 /* The world ranks w[i] of the n members whose pairs[2i] (color) is color,
  * ordered by pairs[2i + 1] (key), then by i; *k of them (free it). */
 int *comm_split_members(const int *pairs, int n, int color, const int *w, int *k);

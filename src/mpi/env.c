@@ -1,5 +1,6 @@
 /* Environment calls: Init/Finalize/Abort, the clock, versions, processor
- * name, thread levels; and the entry/exit bookkeeping of every MPI call. */
+ * name, thread levels; the start and end of MPI on a rank (MPI_Init or a session);
+ * and the entry/exit bookkeeping of every MPI call. */
 #include "attr.h"
 #include "mpi_impl.h"
 #include "request.h"
@@ -20,7 +21,7 @@ static int outside_call;
 rt_rank_t *mpi_enter_any(const char *name, void *pc)
 {
   rt_rank_t *r = rt_self;
-  if (r && (!r->initialized || r->finalized)) {
+  if (r && !rt_mpi_active(r)) {
     r->call = name;
     r->call_pc = pc;
     outside_call = 1;
@@ -37,10 +38,11 @@ rt_rank_t *mpi_enter(const char *name, void *pc)
   r->call = name;
   r->call_pc = pc;
   r->mpi_calls++;
-  if (!r->initialized || r->finalized) {
+  if (!rt_mpi_active(r)) {
     char loc[600];
     rt_srcloc(pc, loc, sizeof loc);
-    rt_fatal(1, "rank %d: %s called %s%s%s", r->id, name, r->finalized ? "after MPI_Finalize" : "before MPI_Init",
+    rt_fatal(1, "rank %d: %s called %s%s%s", r->id, name,
+             r->finalized ? "after MPI_Finalize" : r->mpi_ended ? "after the last MPI_Session_finalize" : "before MPI_Init",
              loc[0] ? " at " : "", loc);
   }
   cmp_burst_end(r);
@@ -65,6 +67,24 @@ void mpi_leave(rt_rank_t *r)
   cmp_burst_begin(r);
 }
 
+void mpi_start(rt_rank_t *r)
+{
+  if (r->mpi_started)
+    return;
+  r->mpi_started = 1;
+  act_init();
+  cmp_burst_drop(r); /* as MPI_Init: what the rank computed before is not simulated */
+  cmp_burst_begin(r);
+}
+
+void mpi_end_if_last(rt_rank_t *r)
+{
+  if (r->mpi_ended || r->sessions > 0 || (r->initialized && !r->finalized))
+    return;
+  r->mpi_ended = 1;
+  act_finalize();
+}
+
 static int do_init(const char *name, void *pc)
 {
   rt_rank_t *r = rt_self;
@@ -77,8 +97,19 @@ static int do_init(const char *name, void *pc)
     rt_srcloc(pc, loc, sizeof loc);
     rt_fatal(1, "rank %d: %s: MPI is already initialized%s%s", r->id, name, loc[0] ? " at " : "", loc);
   }
-  act_init();
-  cmp_burst_drop(r); /* what the rank computed before MPI_Init is not simulated, as in SMPI */
+  if (r->mpi_ended) {
+    char loc[600];
+    rt_srcloc(pc, loc, sizeof loc);
+    rt_fatal(1, "rank %d: %s after the last MPI_Session_finalize: simpi does not start MPI again%s%s", r->id, name,
+             loc[0] ? " at " : "", loc);
+  }
+  if (r->mpi_started) /* by a session: the computation since its last call is simulated */
+    cmp_burst_end(r);
+  else {
+    act_init();
+    cmp_burst_drop(r); /* what the rank computed before MPI_Init is not simulated, as in SMPI */
+    r->mpi_started = 1;
+  }
   r->initialized = 1;
   if (rt_opts.paje) { /* a state of no length, as in SMPI's traces */
     rt_paje_push(r->id, name);
@@ -131,8 +162,8 @@ int PMPI_Finalize(void)
             self->live_requests, self->live_requests == 1 ? "" : "s");
     req_report_pending(self);
   }
-  act_finalize();
   self->finalized = 1;
+  mpi_end_if_last(self);
   mpi_leave(self);
   return MPI_SUCCESS;
 }

@@ -49,6 +49,9 @@ static const char *class_names[] = {
     [MPI_ERR_RMA_ATTACH] = "MPI_ERR_RMA_ATTACH: memory cannot be attached",
     [MPI_ERR_RMA_SHARED] = "MPI_ERR_RMA_SHARED: memory cannot be shared",
     [MPI_ERR_RMA_FLAVOR] = "MPI_ERR_RMA_FLAVOR: wrong window flavor",
+    [MPI_ERR_SESSION] = "MPI_ERR_SESSION: invalid session",
+    [MPI_ERR_PROC_ABORTED] = "MPI_ERR_PROC_ABORTED: a process aborted",
+    [MPI_ERR_VALUE_TOO_LARGE] = "MPI_ERR_VALUE_TOO_LARGE: value too large to store",
 };
 #define NCLASSES ((int)(sizeof class_names / sizeof *class_names))
 

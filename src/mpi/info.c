@@ -98,6 +98,22 @@ MPI_Info info_used(MPI_Info h, const char *const *known)
   return ht_add(&infos, out);
 }
 
+int info_value(MPI_Info h, const char *key, char *out, size_t len)
+{
+  info_t *in = h != MPI_INFO_NULL ? get(h) : NULL;
+  entry_t *e = in ? find(in, key) : NULL;
+  if (e)
+    snprintf(out, len, "%s", e->val);
+  return e != NULL;
+}
+
+void info_put(MPI_Info h, const char *key, const char *val)
+{
+  info_t *in = h != MPI_INFO_NULL && h != MPI_INFO_ENV ? get(h) : NULL;
+  if (in)
+    set(in, key, val);
+}
+
 void info_release(MPI_Info h)
 {
   if (h == MPI_INFO_NULL || h == MPI_INFO_ENV || !get(h))

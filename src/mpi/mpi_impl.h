@@ -18,6 +18,10 @@ void mpi_leave(rt_rank_t *r);
 /* The same for a call allowed before MPI_Init and after MPI_Finalize (MPI 4.0, 11.2.1). */
 rt_rank_t *mpi_enter_any(const char *name, void *pc);
 #define MPI_ENTER_ANY(name) rt_rank_t *self = mpi_enter_any(name, MPI_CALLER())
+/* MPI starts on a rank at the first of MPI_Init and MPI_Session_init (the trace's init line, the
+ * computation before it dropped) and ends at the last of MPI_Finalize and MPI_Session_finalize. */
+void mpi_start(rt_rank_t *r);
+void mpi_end_if_last(rt_rank_t *r);
 /* The user's call site: the caller of the entry point, or the caller of the
  * language binding that called it (binding.h). */
 #define MPI_CALLER() mpi_caller(__builtin_return_address(0))

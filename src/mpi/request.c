@@ -59,6 +59,16 @@ void req_report_pending(rt_rank_t *self)
   }
 }
 
+void req_wait_comm(rt_rank_t *self, MPI_Comm comm)
+{
+  for (int i = 1; i < requests.cap; i++) { /* the table may grow while this rank waits */
+    p2p_req_t *r = requests.objs[i];
+    if (r && r->owner == self->id && r->comm == comm && r->active && !r->done && r->kind != P2P_GREQ)
+      act_wait(r);
+  }
+  p2p_wait_orphans(self->id, comm);
+}
+
 /* Bytes [lo, hi) that count elements of t at buf touch. */
 static void span(const void *buf, MPI_Count count, const dt_t *t, const char **lo, const char **hi)
 {

@@ -15,6 +15,10 @@ int req_build(rt_rank_t *self, p2p_req_t **out, enum p2p_kind kind, enum p2p_mod
               MPI_Count count, MPI_Datatype type, int peer, int tag, MPI_Comm comm);
 /* A request that is already complete (nonblocking calls that finish at once). */
 MPI_Request req_completed(rt_rank_t *self);
+/* MPI_Comm_disconnect: waits for the calling rank's requests on comm that are still running, those
+ * with a handle as MPI_Wait does (the handle stays for the program to complete) and those freed
+ * by MPI_Request_free. */
+void req_wait_comm(rt_rank_t *self, MPI_Comm comm);
 /* Raises MPI_ERR_TRUNCATE for a receive whose message did not fit. */
 int req_truncated(rt_rank_t *self, const p2p_req_t *r);
 #endif

@@ -539,7 +539,8 @@ int PMPI_Type_free(MPI_Datatype *type)
   MPI_ENTER("MPI_Type_free");
   CHECK(type, MPI_COMM_WORLD, MPI_ERR_ARG, "datatype is NULL");
   CHECK_ANY_TYPE(*type, t, "datatype");
-  CHECK(t->derived, MPI_COMM_WORLD, MPI_ERR_TYPE, "%s is predefined and cannot be freed", t->name);
+  CHECK(t->derived && !t->f90, MPI_COMM_WORLD, MPI_ERR_TYPE, "%s is predefined and cannot be freed",
+        t->f90 ? "a type of MPI_Type_create_f90_*" : t->name);
   int err = attr_type_delete_all(t, *type);
   CHECK(!err, MPI_COMM_WORLD, err, "an attribute delete callback failed (error %d)", err);
   dt_handle_free(*type); /* transfers and types built from it keep their own references */

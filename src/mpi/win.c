@@ -1,6 +1,6 @@
 /* Windows: creation (create, allocate, allocate_shared, dynamic with
- * attach/detach), free, group, names, info, attributes (predefined and
- * user keyvals) and error handlers. Creation is collective: members
+ * attach/detach), free, group, names, info, predefined attributes (the
+ * program's are in attr.c) and error handlers. Creation is collective: members
  * duplicate the communicator (the agreement a real MPI makes) and share the
  * engine core made by the first of them to get there. */
 #include "win.h"
@@ -9,6 +9,7 @@
 #include "comm_make.h"
 #include "../core/handles.h"
 #include "info.h"
+#include "attr.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -253,30 +254,6 @@ int PMPI_Win_detach(MPI_Win win, const void *base)
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-/* User keyvals: callbacks, extra state; freed keyvals stay for attributes set before. */
-typedef struct win_keyval {
-  MPI_Win_copy_attr_function *copy;
-  MPI_Win_delete_attr_function *del;
-  void *extra;
-  int freed;
-  int uses; /* attributes set with it: while there are some, a freed keyval may be freed again (as MPICH) */
-} win_keyval_t;
-static htable_t keyvals = HTABLE(0x25, 1);
-
-static int del_attr(rt_win_t *w, win_attr_t **p)
-{
-  win_attr_t *a = *p;
-  win_keyval_t *k = ht_get(&keyvals, a->keyval);
-  int err = k && k->del ? k->del(w->handle, a->keyval, a->val, k->extra) : MPI_SUCCESS;
-  if (err == MPI_SUCCESS) {
-    *p = a->next;
-    free(a);
-    if (k)
-      k->uses--;
-  }
-  return err;
-}
-
 int PMPI_Win_free(MPI_Win *win)
 {
   MPI_ENTER("MPI_Win_free");
@@ -291,10 +268,8 @@ int PMPI_Win_free(MPI_Win *win)
   act_win_traced(w, "win_free", "%s", "");
   win_complete_ops(w, -1);
   win_barrier(w); /* nobody reaches this memory any more */
-  while (w->attrs) {
-    int err = del_attr(w, &w->attrs);
-    WCHECK(!err, w, err, "an attribute delete callback failed");
-  }
+  int err = attr_win_delete_all(w);
+  WCHECK(!err, w, err, "an attribute delete callback failed");
   ht_remove(&wins, w->handle);
   free(w->allocated);
   free(w->locks);
@@ -361,105 +336,20 @@ int PMPI_Win_get_info(MPI_Win win, MPI_Info *info_used_)
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-int simpi_win_dup_fn(MPI_Win win, int keyval, void *extra, void *in, void *out, int *flag)
+int win_predefined_attr(rt_win_t *w, int keyval, void *val)
 {
-  (void)win;
-  (void)keyval;
-  (void)extra;
-  *(void **)out = in;
-  *flag = 1;
-  return MPI_SUCCESS;
-}
-
-int PMPI_Win_create_keyval(MPI_Win_copy_attr_function *copy, MPI_Win_delete_attr_function *del, int *keyval,
-                           void *extra)
-{
-  MPI_ENTER("MPI_Win_create_keyval");
-  CHECK(keyval, MPI_COMM_WORLD, MPI_ERR_ARG, "keyval is NULL");
-  win_keyval_t *k = calloc(1, sizeof *k);
-  *k = (win_keyval_t){copy, del, extra, 0, 0};
-  *keyval = ht_add(&keyvals, k);
-  MPI_LEAVE(MPI_SUCCESS);
-}
-
-static win_keyval_t *keyval_live(int keyval)
-{
-  win_keyval_t *k = ht_get(&keyvals, keyval);
-  return k && !k->freed ? k : NULL;
-}
-
-int PMPI_Win_free_keyval(int *keyval)
-{
-  MPI_ENTER("MPI_Win_free_keyval");
-  win_keyval_t *k = keyval ? ht_get(&keyvals, *keyval) : NULL;
-  CHECK(k && (!k->freed || k->uses), MPI_COMM_WORLD, MPI_ERR_KEYVAL, "invalid or freed window keyval");
-  k->freed = 1;
-  *keyval = MPI_KEYVAL_INVALID;
-  MPI_LEAVE(MPI_SUCCESS);
-}
-
-static win_attr_t **find_attr(rt_win_t *w, int keyval)
-{
-  win_attr_t **p = &w->attrs;
-  while (*p && (*p)->keyval != keyval)
-    p = &(*p)->next;
-  return p;
-}
-
-int PMPI_Win_set_attr(MPI_Win win, int keyval, void *val)
-{
-  MPI_ENTER("MPI_Win_set_attr");
-  CHECK_WIN(win, w);
-  WCHECK(keyval_live(keyval), w, MPI_ERR_KEYVAL, "invalid window keyval (0x%x)", (unsigned)keyval);
-  win_attr_t **p = find_attr(w, keyval);
-  if (*p) {
-    int err = del_attr(w, p);
-    WCHECK(!err, w, err, "an attribute delete callback failed");
-  }
-  win_attr_t *a = malloc(sizeof *a);
-  *a = (win_attr_t){keyval, val, w->attrs};
-  keyval_live(keyval)->uses++;
-  w->attrs = a;
-  MPI_LEAVE(MPI_SUCCESS);
-}
-
-int PMPI_Win_get_attr(MPI_Win win, int keyval, void *val, int *flag)
-{
-  MPI_ENTER("MPI_Win_get_attr");
-  CHECK_WIN(win, w);
-  WCHECK(val && flag, w, MPI_ERR_ARG, "null argument");
   rma_mem_t *m = &w->core->m[w->rank];
   static int flavors[5] = {0, MPI_WIN_FLAVOR_CREATE, MPI_WIN_FLAVOR_ALLOCATE, MPI_WIN_FLAVOR_DYNAMIC,
                            MPI_WIN_FLAVOR_SHARED};
   static int model = MPI_WIN_UNIFIED;
-  *flag = 1;
   switch (keyval) {
-  case MPI_WIN_BASE: *(void **)val = m->base; break;
-  case MPI_WIN_SIZE: *(MPI_Aint **)val = &m->size; break;
-  case MPI_WIN_DISP_UNIT: *(int **)val = &m->disp_unit; break;
-  case MPI_WIN_CREATE_FLAVOR: *(int **)val = &flavors[w->core->flavor]; break;
-  case MPI_WIN_MODEL: *(int **)val = &model; break;
-  default: {
-    WCHECK(ht_get(&keyvals, keyval), w, MPI_ERR_KEYVAL, "invalid window keyval (0x%x)", (unsigned)keyval);
-    win_attr_t *a = *find_attr(w, keyval);
-    *flag = a != NULL;
-    if (a)
-      *(void **)val = a->val;
+  case MPI_WIN_BASE: *(void **)val = m->base; return 1;
+  case MPI_WIN_SIZE: *(MPI_Aint **)val = &m->size; return 1;
+  case MPI_WIN_DISP_UNIT: *(int **)val = &m->disp_unit; return 1;
+  case MPI_WIN_CREATE_FLAVOR: *(int **)val = &flavors[w->core->flavor]; return 1;
+  case MPI_WIN_MODEL: *(int **)val = &model; return 1;
   }
-  }
-  MPI_LEAVE(MPI_SUCCESS);
-}
-
-int PMPI_Win_delete_attr(MPI_Win win, int keyval)
-{
-  MPI_ENTER("MPI_Win_delete_attr");
-  CHECK_WIN(win, w);
-  WCHECK(ht_get(&keyvals, keyval), w, MPI_ERR_KEYVAL, "invalid window keyval (0x%x)", (unsigned)keyval);
-  win_attr_t **p = find_attr(w, keyval);
-  WCHECK(*p, w, MPI_ERR_KEYVAL, "the window has no attribute for keyval 0x%x", (unsigned)keyval);
-  int err = del_attr(w, p);
-  WCHECK(!err, w, err, "an attribute delete callback failed");
-  MPI_LEAVE(MPI_SUCCESS);
+  return 0;
 }
 
 int PMPI_Win_create_errhandler(MPI_Win_errhandler_function *fn, MPI_Errhandler *errhandler)
@@ -508,11 +398,6 @@ PMPI_ALIAS(Win_set_name)
 PMPI_ALIAS(Win_get_name)
 PMPI_ALIAS(Win_set_info)
 PMPI_ALIAS(Win_get_info)
-PMPI_ALIAS(Win_create_keyval)
-PMPI_ALIAS(Win_free_keyval)
-PMPI_ALIAS(Win_set_attr)
-PMPI_ALIAS(Win_get_attr)
-PMPI_ALIAS(Win_delete_attr)
 PMPI_ALIAS(Win_create_errhandler)
 PMPI_ALIAS(Win_set_errhandler)
 PMPI_ALIAS(Win_get_errhandler)

@@ -36,4 +36,6 @@ rt_win_t *win_get(MPI_Win h); /* the calling rank's window h, NULL if none */
 void win_complete_ops(rt_win_t *w, int t);
 /* A barrier over the window's group. */
 void win_barrier(rt_win_t *w);
+/* 1 and the value of predefined attribute keyval (MPI_WIN_BASE, ...) in *val, else 0. */
+int win_predefined_attr(rt_win_t *w, int keyval, void *val);
 #endif

@@ -494,6 +494,21 @@ void p2p_orphan(p2p_req_t *r)
     q->orphans = r;
 }
 
+void p2p_wait_orphans(int owner, MPI_Comm comm)
+{
+  for (;;) { /* from the list's head after each wait: p2p_orphan may have released some meanwhile */
+    p2p_req_t *o = rt_ranks[owner].q.orphans;
+    while (o && (o->comm != comm || settled(o)))
+      o = o->orphan_next;
+    if (!o)
+      return;
+    if (o->also && o->also->active)
+      p2p_wait(o->also);
+    if (o->active)
+      p2p_wait(o);
+  }
+}
+
 int p2p_wait_any(p2p_req_t **rs, int n)
 {
   for (;;) {

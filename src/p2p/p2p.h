@@ -88,6 +88,8 @@ void p2p_req_free(p2p_req_t *r);
 /* The user freed r (and its send half r->also) while active: it completes on
  * its own and is released, with those freed before it, at a later call. */
 void p2p_orphan(p2p_req_t *r);
+/* Waits until owner's freed requests on comm are complete (MPI_Comm_disconnect). */
+void p2p_wait_orphans(int owner, MPI_Comm comm);
 /* Starts the operation described by r (fresh or persistent). */
 void p2p_start(p2p_req_t *r);
 void p2p_wait(p2p_req_t *r);

@@ -54,7 +54,10 @@ typedef struct rt_rank {
   int id;
   size_t host;
   enum rt_state state;
-  int initialized, finalized;
+  int initialized, finalized; /* MPI_Init, MPI_Finalize (the world model) */
+  int sessions;               /* MPI 4.0 sessions open (src/mpi/session.c) */
+  int mpi_started, mpi_ended; /* MPI runs on the rank from the first of MPI_Init and MPI_Session_init to
+                               * the last of MPI_Finalize and MPI_Session_finalize */
   int thread_level;      /* what MPI_Init_thread provided */
   int exit_code;
   const char *call;      /* MPI call in progress (or last one) */
@@ -96,6 +99,9 @@ typedef struct rt_rank {
   void *bsend_buf;
   size_t bsend_size, bsend_used;
 } rt_rank_t;
+
+/* MPI calls are allowed: between MPI_Init and MPI_Finalize, or while a session is open. */
+static inline int rt_mpi_active(const rt_rank_t *r) { return (r->initialized && !r->finalized) || r->sessions > 0; }
 
 extern rt_opts_t rt_opts;
 extern rt_rank_t *rt_ranks;

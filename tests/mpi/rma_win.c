@@ -85,6 +85,11 @@ int main(int argc, char **argv)
     ok &= !flag && deleted == 11;
     MPI_Win_free_keyval(&key);
     report("keyvals", ok);
+    /* an attribute left on the window: its delete callback runs at MPI_Win_free (below) */
+    int key2, v100 = 100;
+    MPI_Win_create_keyval(MPI_WIN_NULL_COPY_FN, on_delete, &key2, NULL);
+    MPI_Win_set_attr(win, key2, &v100);
+    MPI_Win_free_keyval(&key2);
 
     /* error handler: MPI_ERRORS_RETURN gives the error class back */
     MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN);
@@ -127,7 +132,7 @@ int main(int argc, char **argv)
     MPI_Barrier(MPI_COMM_WORLD);
     report("rput, rget", back == rank + 0.5 && buf[3] == (rank + size - 1) % size + 0.5);
     MPI_Win_free(&win);
-    report("free", win == MPI_WIN_NULL);
+    report("free", win == MPI_WIN_NULL && deleted == 111);
 
     /* dynamic window: each rank attaches an array and publishes its address */
     int *dyn = calloc(4, sizeof(int));
