@@ -25,7 +25,7 @@ static int f90_type(rt_rank_t *self, int combiner, int p, int r, MPI_Datatype ba
   MPI_Datatype h = MPI_DATATYPE_NULL;
   if (grown)
     made = grown;
-  if (t && dt_set_contents(t, combiner, combiner == MPI_COMBINER_F90_INTEGER ? 1 : 2, ints, 0, NULL, 0, NULL) == 0)
+  if (t && dt_set_contents(t, combiner, combiner == MPI_COMBINER_F90_INTEGER ? 1 : 2, ints, 0, NULL, 0, NULL, 0, NULL) == 0)
     h = dt_handle_new(t);
   else if (t)
     dt_release(t);
