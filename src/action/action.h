@@ -72,6 +72,10 @@ void act_reduce_local(const void *in, void *inout, int count, const dt_t *t, MPI
 /* A neighbourhood collective of the given form (for its trace line). */
 enum act_nbr { ACT_NBR_ALLGATHER, ACT_NBR_ALLGATHERV, ACT_NBR_ALLTOALL, ACT_NBR_ALLTOALLV, ACT_NBR_ALLTOALLW };
 void act_neighbor(enum act_nbr form, const coll_nbr_t *in, int nin, const coll_nbr_t *out, int nout, rt_comm_t *c);
+p2p_req_t *act_ineighbor(enum act_nbr form, const coll_nbr_t *in, int nin, const coll_nbr_t *out, int nout,
+                         rt_comm_t *c);
+p2p_req_t *act_persist_neighbor(enum act_nbr form, const coll_nbr_t *in, int nin, const coll_nbr_t *out, int nout,
+                                rt_comm_t *c);
 
 /* The communication of communicator constructors (agreement on members and
  * contexts), in the collective context: an allgather of n ints from each

@@ -343,23 +343,24 @@ static void put_blocks(FILE *out, const coll_nbr_t *b, int n, int each, int byte
   }
 }
 
-/* Neighbourhood collectives (extension, not under ti-compat), always with
+/* Neighbourhood collectives (extension, not under ti-compat; nonblocking
+ * ones with an "i" in front, persistent ones after "coll_init P"), always with
  * comm=ID (the communicator carries the topology, see act_comm_topo):
  *   neighbor_allgather SC RC ST RT        neighbor_allgatherv SC RC1..RCin ST RT
  *   neighbor_alltoall SC RC ST RT         neighbor_alltoallv SC1..SCout RC1..RCin ST RT
  *   neighbor_alltoallw SB1..SBout RB1..RBin     (bytes)
  * in the topology's neighbour order, counts as for messages. */
-static void trace_neighbor(enum act_nbr form, const coll_nbr_t *in, int nin, const coll_nbr_t *out, int nout,
-                           rt_comm_t *c)
+static int trace_neighbor(const char *pre, enum act_nbr form, const coll_nbr_t *in, int nin, const coll_nbr_t *out,
+                          int nout, rt_comm_t *c)
 {
   if (!trace_on || !rt_self || rt_opts.trace_compat || comm_is_inter(c) || c->trace_id < 0)
-    return;
+    return 0;
   static const char *const names[] = {"allgather", "allgatherv", "alltoall", "alltoallv", "alltoallw"};
   int w = form == ACT_NBR_ALLTOALLW, vout = form == ACT_NBR_ALLTOALLV || w, vin = vout || form == ACT_NBR_ALLGATHERV;
   char *line = NULL;
   size_t len;
   FILE *f = open_memstream(&line, &len);
-  fprintf(f, "neighbor_%s", names[form]);
+  fprintf(f, "%sneighbor_%s", pre, names[form]);
   put_blocks(f, out, nout, vout, w);
   put_blocks(f, in, nin, vin, w);
   if (!w) {
@@ -370,12 +371,36 @@ static void trace_neighbor(enum act_nbr form, const coll_nbr_t *in, int nin, con
   fclose(f);
   TRACE("%s comm=%d", line, c->trace_id);
   free(line);
+  return 1;
 }
 
 void act_neighbor(enum act_nbr form, const coll_nbr_t *in, int nin, const coll_nbr_t *out, int nout, rt_comm_t *c)
 {
-  trace_neighbor(form, in, nin, out, nout, c);
+  trace_neighbor("", form, in, nin, out, nout, c);
   coll_neighbor(in, nin, out, nout, c);
+}
+
+/* "ineighbor_..." lines, completed by "wait 0 0 -K" as the other nonblocking collectives. */
+p2p_req_t *act_ineighbor(enum act_nbr form, const coll_nbr_t *in, int nin, const coll_nbr_t *out, int nout,
+                         rt_comm_t *c)
+{
+  int traced = trace_neighbor("i", form, in, nin, out, nout, c);
+  p2p_req_t *r = coll_neighbor_start(in, nin, out, nout, c);
+  if (traced)
+    r->trace_nbc = ++rt_self->trace_nbcs;
+  return r;
+}
+
+/* "coll_init P ineighbor_..." then "coll_start P" at each start, as the other persistent collectives. */
+p2p_req_t *act_persist_neighbor(enum act_nbr form, const coll_nbr_t *in, int nin, const coll_nbr_t *out, int nout,
+                                rt_comm_t *c)
+{
+  p2p_req_t *r = coll_neighbor_persist_init(in, nin, out, nout, c);
+  char pre[48];
+  snprintf(pre, sizeof pre, "coll_init %ld i", rt_self ? rt_self->trace_pcolls + 1 : 0);
+  if (trace_neighbor(pre, form, in, nin, out, nout, c))
+    r->trace_pcoll = ++rt_self->trace_pcolls;
+  return r;
 }
 
 /* In a rooted collective on an intercommunicator, the root's group but the

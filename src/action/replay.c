@@ -470,7 +470,12 @@ static void perform(void)
   case TI_NEIGHBOR_ALLGATHERV:
   case TI_NEIGHBOR_ALLTOALL:
   case TI_NEIGHBOR_ALLTOALLV:
-  case TI_NEIGHBOR_ALLTOALLW: perform_neighbor(a, comm); break;
+  case TI_NEIGHBOR_ALLTOALLW: perform_neighbor(a, 0, comm); break;
+  case TI_INEIGHBOR_ALLGATHER:
+  case TI_INEIGHBOR_ALLGATHERV:
+  case TI_INEIGHBOR_ALLTOALL:
+  case TI_INEIGHBOR_ALLTOALLV:
+  case TI_INEIGHBOR_ALLTOALLW: perform_neighbor(a - TI_NNEIGHBOR, 1, comm); break;
   case TI_COMM_FREE: {
     long id = num(2, "the communicator");
     MPI_Comm c = comm_of(id);

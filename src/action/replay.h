@@ -38,7 +38,7 @@ void perform_coll(int a, int nb, MPI_Comm comm);
 void perform_coll_init(MPI_Comm comm);  /* coll_init */
 void perform_coll_start(void);          /* coll_start */
 void free_persistent_colls(void);       /* at the end of the trace */
-void perform_neighbor(int a, MPI_Comm comm);
+void perform_neighbor(int a, int nb, MPI_Comm comm); /* nb as perform_coll's */
 /* One-sided lines (replay_rma.c). */
 void perform_rma(int a, MPI_Comm comm);
 #endif

@@ -56,6 +56,25 @@ static long read_counts(int first, int n, int *counts, int *displs)
  * "reducescatter RC... COMP [T]" (n = the communicator's size); the
  * extensions "alltoallw SUM SB... SUM RB..." (bytes) and
  * "reducescatterblock RC COMP [T]". */
+/* A collective line's request: a persistent one is kept under the number of
+ * its coll_init line (with owned, which lives on), a nonblocking one waits
+ * for its wait line (owned goes with it); a blocking call's owned is done. */
+static void keep_request(MPI_Request req, int nb, void *owned)
+{
+  if (nb == 2) {
+    if (pcoll_id >= npcolls) {
+      pcolls = realloc(pcolls, sizeof *pcolls * (size_t)(pcoll_id + 1));
+      for (long i = npcolls; i <= pcoll_id; i++)
+        pcolls[i] = MPI_REQUEST_NULL;
+      npcolls = pcoll_id + 1;
+    }
+    pcolls[pcoll_id] = req;
+  } else if (nb)
+    add_pending(req, 0, 0, 0, -1, ++nbcs, owned);
+  else
+    free(owned);
+}
+
 /* nb: 0 the blocking call, 1 its I-form, 2 its persistent form (coll_init lines) */
 #define COLL_CALL(I, B, ...)                                                                                           \
   (nb == 2 ? MPI_##B##_init(__VA_ARGS__, MPI_INFO_NULL, rq) : nb ? MPI_##I(__VA_ARGS__, rq) : MPI_##B(__VA_ARGS__))
@@ -190,24 +209,22 @@ void perform_coll(int a, int nb, MPI_Comm comm)
     break;
   }
   }
-  if (nb == 2) { /* kept with the request, which lives on */
-    if (pcoll_id >= npcolls) {
-      pcolls = realloc(pcolls, sizeof *pcolls * (size_t)(pcoll_id + 1));
-      for (long i = npcolls; i <= pcoll_id; i++)
-        pcolls[i] = MPI_REQUEST_NULL;
-      npcolls = pcoll_id + 1;
-    }
-    pcolls[pcoll_id] = req;
-  } else if (nb)
-    add_pending(req, 0, 0, 0, -1, ++nbcs, owned);
-  else
-    free(owned);
+  keep_request(req, nb, owned);
   if (comp > 0)
     smpi_execute_flops(comp);
 }
 
-/* The neighbourhood collectives (see trace_neighbor in action.c). */
-void perform_neighbor(int a, MPI_Comm comm)
+/* The neighbourhood collectives (see trace_neighbor in coll_act.c), blocking
+ * or (nb) nonblocking or persistent, as perform_coll's. */
+#define NBR_CALL(B, ...)                                                                                               \
+  (nb == 2 ? MPI_##B##_init(__VA_ARGS__, MPI_INFO_NULL, rq) : nb ? MPI_I##B(__VA_ARGS__, rq) : MPI_##B(__VA_ARGS__))
+#define MPI_INeighbor_allgather MPI_Ineighbor_allgather
+#define MPI_INeighbor_allgatherv MPI_Ineighbor_allgatherv
+#define MPI_INeighbor_alltoall MPI_Ineighbor_alltoall
+#define MPI_INeighbor_alltoallv MPI_Ineighbor_alltoallv
+#define MPI_INeighbor_alltoallw MPI_Ineighbor_alltoallw
+
+void perform_neighbor(int a, int nb, MPI_Comm comm)
 {
   int kind, nin, nout, w;
   MPI_Topo_test(comm, &kind);
@@ -221,33 +238,35 @@ void perform_neighbor(int a, MPI_Comm comm)
   int vout = a == TI_NEIGHBOR_ALLTOALLV || a == TI_NEIGHBOR_ALLTOALLW;
   int vin = vout || a == TI_NEIGHBOR_ALLGATHERV;
   int i0 = 2, no = vout ? nout : 1, ni = vin ? nin : 1, mo = nout > 1 ? nout : 1, mi = nin > 1 ? nin : 1;
-  int *sc = malloc(sizeof(int) * 2 * (size_t)(mo + mi)), *sd = sc + mo, *rc = sd + mo, *rd = rc + mi;
+  /* one block for the count arrays, the displacements and types of alltoallw: a request keeps it */
+  size_t ints = sizeof(int) * 2 * (size_t)(mo + mi), aints = sizeof(MPI_Aint) * (size_t)(nin + nout + 1);
+  char *owned = malloc(ints + aints + sizeof(MPI_Datatype) * (size_t)(nin + nout + 1));
+  int *sc = (int *)owned, *sd = sc + mo, *rc = sd + mo, *rd = rc + mi;
+  MPI_Aint *sa = (MPI_Aint *)(owned + ints), *ra = sa + nout;
+  MPI_Datatype *ts = (MPI_Datatype *)(owned + ints + aints);
   long ssum = read_counts(i0, no, sc, sd), rsum = read_counts(i0 + no, ni, rc, rd);
+  MPI_Request req = MPI_REQUEST_NULL, *rq = &req;
   if (a == TI_NEIGHBOR_ALLTOALLW) {
-    MPI_Aint *sa = malloc(sizeof(MPI_Aint) * (size_t)(nin + nout + 1)), *ra = sa + nout;
-    MPI_Datatype *ts = malloc(sizeof(MPI_Datatype) * (size_t)(nin + nout + 1));
     for (int i = 0; i < nin + nout; i++)
       ts[i] = MPI_BYTE;
     for (int i = 0; i < nout; i++)
       sa[i] = sd[i];
     for (int i = 0; i < nin; i++)
       ra[i] = rd[i];
-    MPI_Neighbor_alltoallw(buf(ssum, MPI_BYTE, 0), sc, sa, ts, buf(rsum, MPI_BYTE, 1), rc, ra, ts, comm);
-    free(sa);
-    free(ts);
+    NBR_CALL(Neighbor_alltoallw, buf(ssum, MPI_BYTE, 0), sc, sa, ts, buf(rsum, MPI_BYTE, 1), rc, ra, ts, comm);
   } else {
     MPI_Datatype st = type(i0 + no + ni), rt = type(i0 + no + ni + 1);
     int s1 = sc[0], r1 = rc[0];
     if (a == TI_NEIGHBOR_ALLGATHER)
-      MPI_Neighbor_allgather(buf(s1, st, 0), s1, st, buf((long)r1 * nin, rt, 1), r1, rt, comm);
+      NBR_CALL(Neighbor_allgather, buf(s1, st, 0), s1, st, buf((long)r1 * nin, rt, 1), r1, rt, comm);
     else if (a == TI_NEIGHBOR_ALLGATHERV)
-      MPI_Neighbor_allgatherv(buf(s1, st, 0), s1, st, buf(rsum, rt, 1), rc, rd, rt, comm);
+      NBR_CALL(Neighbor_allgatherv, buf(s1, st, 0), s1, st, buf(rsum, rt, 1), rc, rd, rt, comm);
     else if (a == TI_NEIGHBOR_ALLTOALL)
-      MPI_Neighbor_alltoall(buf((long)s1 * nout, st, 0), s1, st, buf((long)r1 * nin, rt, 1), r1, rt, comm);
+      NBR_CALL(Neighbor_alltoall, buf((long)s1 * nout, st, 0), s1, st, buf((long)r1 * nin, rt, 1), r1, rt, comm);
     else
-      MPI_Neighbor_alltoallv(buf(ssum, st, 0), sc, sd, st, buf(rsum, rt, 1), rc, rd, rt, comm);
+      NBR_CALL(Neighbor_alltoallv, buf(ssum, st, 0), sc, sd, st, buf(rsum, rt, 1), rc, rd, rt, comm);
   }
-  free(sc);
+  keep_request(req, nb, owned);
 }
 
 /* "coll_init P" followed by a nonblocking collective line: that collective
@@ -259,9 +278,12 @@ void perform_coll_init(MPI_Comm comm)
   tok += 2;
   ntok -= 2;
   int c = ti_action(tok[1], strlen(tok[1]));
-  if (c < TI_IBARRIER || c >= TI_IBARRIER + TI_NCOLL)
+  if (c >= TI_INEIGHBOR_ALLGATHER && c < TI_INEIGHBOR_ALLGATHER + TI_NNEIGHBOR)
+    perform_neighbor(c - TI_NNEIGHBOR, 2, comm);
+  else if (c >= TI_IBARRIER && c < TI_IBARRIER + TI_NCOLL)
+    perform_coll(c % TI_NCOLL, 2, comm);
+  else
     die("coll_init needs a nonblocking collective line, not '%s'", tok[1]);
-  perform_coll(c % TI_NCOLL, 2, comm);
   tok -= 2;
   ntok += 2;
 }

@@ -78,6 +78,11 @@
   X(NEIGHBOR_ALLTOALL, "neighbor_alltoall")                                                                            \
   X(NEIGHBOR_ALLTOALLV, "neighbor_alltoallv")                                                                          \
   X(NEIGHBOR_ALLTOALLW, "neighbor_alltoallw")                                                                          \
+  X(INEIGHBOR_ALLGATHER, "ineighbor_allgather")                                                                        \
+  X(INEIGHBOR_ALLGATHERV, "ineighbor_allgatherv")                                                                      \
+  X(INEIGHBOR_ALLTOALL, "ineighbor_alltoall")                                                                          \
+  X(INEIGHBOR_ALLTOALLV, "ineighbor_alltoallv")                                                                        \
+  X(INEIGHBOR_ALLTOALLW, "ineighbor_alltoallw")                                                                        \
   X(WIN_CREATE, "win_create")                                                                                          \
   X(WIN_FREE, "win_free")                                                                                              \
   X(PUT, "put")                                                                                                        \
@@ -108,6 +113,8 @@ enum ti_action {
       TI_NACTIONS
 };
 #define TI_NCOLL (TI_IBARRIER - TI_BARRIER)
+/* the nonblocking neighbourhood collectives follow the blocking ones in the same order */
+#define TI_NNEIGHBOR (TI_INEIGHBOR_ALLGATHER - TI_NEIGHBOR_ALLGATHER)
 
 /* The action named name (NUL-terminated), -1 if none. */
 int ti_action(const char *name, size_t len);

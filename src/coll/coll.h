@@ -168,4 +168,18 @@ typedef struct coll_nbr {
   int tag;
 } coll_nbr_t;
 void coll_neighbor(const coll_nbr_t *in, int nin, const coll_nbr_t *out, int nout, rt_comm_t *c);
+/* The same in two steps: the call's identity and a copy of its blocks now,
+ * the messages later (a nonblocking or persistent call's helper). */
+typedef struct coll_nbr_call {
+  coll_t *k; /* one per tag index */
+  int ntags;
+  coll_nbr_t *in, *out;
+  int nin, nout;
+} coll_nbr_call_t;
+coll_nbr_call_t *coll_neighbor_begin(const coll_nbr_t *in, int nin, const coll_nbr_t *out, int nout, rt_comm_t *c);
+void coll_neighbor_run(const coll_nbr_call_t *n);
+void coll_neighbor_free(coll_nbr_call_t *n);
+/* Nonblocking and persistent neighbourhood collectives (nbc.c), as coll_start and coll_persist_init. */
+p2p_req_t *coll_neighbor_start(const coll_nbr_t *in, int nin, const coll_nbr_t *out, int nout, rt_comm_t *c);
+p2p_req_t *coll_neighbor_persist_init(const coll_nbr_t *in, int nin, const coll_nbr_t *out, int nout, rt_comm_t *c);
 #endif

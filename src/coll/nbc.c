@@ -21,6 +21,9 @@ typedef struct nbc_job {
   enum coll_id id;
   coll_t k;
   coll_args_t a;
+  coll_nbr_call_t *nbr; /* a neighbourhood collective instead of (id, k, a) */
+  int nbr_own;          /* the job frees nbr (not a persistent call's) */
+  rt_comm_t *c;
   kern_mbox_t *mbox;
   const dt_t **types; /* the types it holds, as its communicator, until it ends */
   int ntypes;
@@ -37,6 +40,18 @@ static const dt_t **types_of(enum coll_id id, rt_comm_t *c, const coll_args_t *a
   for (int i = 0; i < w; i++)
     t[2 + i] = a->sts[i]; /* sts then rts, one array */
   *n = 2 + w;
+  return t;
+}
+
+/* The types of a neighbourhood call: its blocks'. */
+static const dt_t **nbr_types(const coll_nbr_call_t *n, int *count)
+{
+  const dt_t **t = malloc(sizeof *t * (size_t)(n->nin + n->nout + 1));
+  for (int i = 0; i < n->nin; i++)
+    t[i] = n->in[i].type;
+  for (int i = 0; i < n->nout; i++)
+    t[n->nin + i] = n->out[i].type;
+  *count = n->nin + n->nout;
   return t;
 }
 
@@ -83,9 +98,14 @@ static void helper(void *arg)
       p->idle--;
       continue;
     }
-    coll_exec(j->id, &j->k, &j->a);
-    hold(j->k.c, j->types, j->ntypes, 0);
+    if (j->nbr)
+      coll_neighbor_run(j->nbr);
+    else
+      coll_exec(j->id, &j->k, &j->a);
+    hold(j->c, j->types, j->ntypes, 0);
     free(j->types);
+    if (j->nbr_own)
+      coll_neighbor_free(j->nbr);
     kern_send(j->mbox, 0, 1);
     /* the request's receive was posted first, so SimGrid paired the two at
      * once: the mailbox is empty again */
@@ -95,17 +115,33 @@ static void helper(void *arg)
   p->helpers--;
 }
 
-/* Queues the call (k, a) for a helper of the calling rank; r becomes
- * active and completes when the helper is done. */
-static void launch(p2p_req_t *r, enum coll_id id, const coll_t *k, const coll_args_t *a)
+static nbc_job_t *coll_job(enum coll_id id, const coll_t *k, const coll_args_t *a)
 {
-  rt_rank_t *me = rt_self;
   nbc_job_t *j = calloc(1, sizeof *j);
   j->id = id;
   j->k = *k;
   j->a = *a;
+  j->c = k->c;
   j->types = types_of(id, k->c, a, &j->ntypes);
-  hold(k->c, j->types, j->ntypes, 1);
+  return j;
+}
+
+static nbc_job_t *nbr_job(coll_nbr_call_t *n, int own)
+{
+  nbc_job_t *j = calloc(1, sizeof *j);
+  j->nbr = n;
+  j->nbr_own = own;
+  j->c = n->k[0].c;
+  j->types = nbr_types(n, &j->ntypes);
+  return j;
+}
+
+/* Queues the call j for a helper of the calling rank; r becomes active and
+ * completes when the helper is done. */
+static void launch(p2p_req_t *r, nbc_job_t *j)
+{
+  rt_rank_t *me = rt_self;
+  hold(j->c, j->types, j->ntypes, 1);
   r->active = 1;
   r->done = 0;
   j->mbox = kern_mbox_get();
@@ -163,7 +199,15 @@ p2p_req_t *coll_start(enum coll_id id, rt_comm_t *c, const coll_args_t *a)
 {
   coll_t k = coll_begin(c);
   p2p_req_t *r = coll_req(c, k.tag);
-  launch(r, id, &k, a);
+  launch(r, coll_job(id, &k, a));
+  return r;
+}
+
+p2p_req_t *coll_neighbor_start(const coll_nbr_t *in, int nin, const coll_nbr_t *out, int nout, rt_comm_t *c)
+{
+  coll_nbr_call_t *n = coll_neighbor_begin(in, nin, out, nout, c);
+  p2p_req_t *r = coll_req(c, n->k[0].tag);
+  launch(r, nbr_job(n, 1));
   return r;
 }
 
@@ -174,6 +218,7 @@ p2p_req_t *coll_start(enum coll_id id, rt_comm_t *c, const coll_args_t *a)
  * arguments (algorithms rewrite theirs), so each one is the same call. */
 typedef struct recipe {
   enum coll_id id;
+  coll_nbr_call_t *nbr; /* a neighbourhood collective instead of (id, k, a) */
   coll_t k;
   coll_args_t a; /* a.owned (alltoallw's types) lives until the request is freed */
   const dt_t **types; /* held until the request is freed, as the communicator */
@@ -188,6 +233,19 @@ p2p_req_t *coll_persist_init(enum coll_id id, rt_comm_t *c, const coll_args_t *a
   p->a = *a;
   p->types = types_of(id, c, a, &p->ntypes);
   hold(c, p->types, p->ntypes, 1); /* the request outlives a Type_free or Comm_free */
+  p2p_req_t *r = coll_req(c, p->k.tag);
+  r->persistent = 1;
+  r->recipe = p;
+  return r;
+}
+
+p2p_req_t *coll_neighbor_persist_init(const coll_nbr_t *in, int nin, const coll_nbr_t *out, int nout, rt_comm_t *c)
+{
+  recipe_t *p = calloc(1, sizeof *p);
+  p->nbr = coll_neighbor_begin(in, nin, out, nout, c);
+  p->k = p->nbr->k[0];
+  p->types = nbr_types(p->nbr, &p->ntypes);
+  hold(c, p->types, p->ntypes, 1);
   p2p_req_t *r = coll_req(c, p->k.tag);
   r->persistent = 1;
   r->recipe = p;
@@ -210,15 +268,19 @@ void coll_persist_start(p2p_req_t *r)
     r->kc = NULL;
     return;
   }
+  if (p->nbr) {
+    launch(r, nbr_job(p->nbr, 0));
+    return;
+  }
   coll_args_t a = p->a;
   a.owned = NULL;
-  launch(r, p->id, &p->k, &a);
+  launch(r, coll_job(p->id, &p->k, &a));
 }
 
 int coll_persist_recipe(const p2p_req_t *r, enum coll_id *id, rt_comm_t **c, coll_args_t *a)
 {
   const recipe_t *p = r->recipe;
-  if (!p)
+  if (!p || p->nbr) /* nothing, or not a call SimGrid's trace format has */
     return 0;
   *id = p->id;
   *c = p->k.c;
@@ -234,6 +296,7 @@ void coll_persist_free(p2p_req_t *r)
   hold(p->k.c, p->types, p->ntypes, 0);
   free(p->types);
   free(p->a.owned);
+  coll_neighbor_free(p->nbr);
   free(p);
   r->recipe = NULL;
 }
