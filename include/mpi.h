@@ -235,6 +235,9 @@ SIMPI_DECL(int, Query_thread, (int *provided))
 SIMPI_DECL(int, Is_thread_main, (int *flag))
 SIMPI_DECL(double, Wtime, (void))
 SIMPI_DECL(double, Wtick, (void))
+/* Profiling control: MPI itself makes no use of it (the standard's words), a profiling layer may (C only). */
+SIMPI_API int MPI_Pcontrol(const int level, ...);
+SIMPI_API int PMPI_Pcontrol(const int level, ...);
 SIMPI_DECL(int, Get_processor_name, (char *name, int *resultlen))
 SIMPI_DECL(int, Get_version, (int *version, int *subversion))
 SIMPI_DECL(int, Get_library_version, (char *version, int *resultlen))

@@ -204,6 +204,15 @@ double PMPI_Wtime(void)
 
 double PMPI_Wtick(void) { return 1e-9; }
 
+/* The standard: "MPI libraries themselves make no use of this routine, and
+ * simply return immediately to the user code"; a profiling layer that
+ * defines MPI_Pcontrol and calls PMPI_Pcontrol gets this. */
+int PMPI_Pcontrol(const int level, ...)
+{
+  (void)level;
+  return MPI_SUCCESS;
+}
+
 int PMPI_Get_processor_name(char *name, int *resultlen)
 {
   MPI_ENTER("MPI_Get_processor_name");
@@ -238,6 +247,7 @@ PMPI_ALIAS(Query_thread)
 PMPI_ALIAS(Is_thread_main)
 PMPI_ALIAS(Wtime)
 PMPI_ALIAS(Wtick)
+PMPI_ALIAS(Pcontrol)
 PMPI_ALIAS(Get_processor_name)
 PMPI_ALIAS(Get_version)
 PMPI_ALIAS(Get_library_version)
