@@ -8,8 +8,9 @@
 #    Prints HPCC's own verdicts ("Success=1" and checks) and simulated time.
 #  - hypre 2.26.0 through ./configure (CC=simcc CXX=simcxx), its ij driver
 #    (BoomerAMG-preconditioned PCG on a 3-D Laplacian, 4 ranks) and struct
-#    driver (8 ranks), with SMPI's polling model and with cheap polls.
-#    Prints iterations and final residual norms and the simulated time.
+#    driver (8 ranks), with SMPI's polling model and with cheap polls, and
+#    the same build with MPICH's wrappers under mpirun. Prints iterations and
+#    final residual norms and the simulated time, and whether MPICH's agree.
 # Usage: bench/real_apps.sh [DIR]   (DIR: where to unpack and build; default a temp dir)
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -60,11 +61,18 @@ if command -v smpicc >/dev/null; then
   build smpi smpicc && run smpi 4 2 2 smpirun -platform "$top/platforms/cluster.xml" --cfg=smpi/host-speed:1Gf
 fi
 
-# hypre: configure and build the library and two test drivers
+# hypre: configure and build the library and two test drivers, with simpi's
+# wrappers (hypre/) and with MPICH's (hypre-mpich/, when mpicc is there)
 fetch hypre_2.26.0.orig.tar.gz h/hypre
-rm -rf hypre-2.26.0 && tar xzf hypre_2.26.0.orig.tar.gz
-(cd hypre-2.26.0/src && CC="$top/wrappers/simcc" CXX="$top/wrappers/simcxx" ./configure --disable-fortran &&
-  make -j2 && make -C test ij struct) >hypre.build.log 2>&1 || { echo "hypre: the build failed (see $work/hypre.build.log)"; exit 1; }
+# build_hypre DIR CC CXX
+build_hypre() {
+  rm -rf "$1" && mkdir "$1" && tar xzf hypre_2.26.0.orig.tar.gz -C "$1"
+  (cd "$1/hypre-2.26.0/src" && CC="$2" CXX="$3" ./configure --disable-fortran && make -j2 && make -C test ij struct) \
+    >"$1.build.log" 2>&1 || { echo "hypre: the build in $1 failed (see $work/$1.build.log)"; exit 1; }
+}
+build_hypre hypre "$top/wrappers/simcc" "$top/wrappers/simcxx"
+have_mpich=0
+command -v mpicc >/dev/null && command -v mpicxx >/dev/null && build_hypre hypre-mpich mpicc mpicxx && have_mpich=1
 cheap=(--cfg=smpi/grow-injected-times:no --cfg=smpi/test:1e-7 --cfg=smpi/iprobe:1e-7)
 # hypre NAME NP ARGS...: one driver run, SMPI's polling model then cheap polls
 hypre() {
@@ -73,13 +81,22 @@ hypre() {
   for how in smpi cheap; do
     local cfg=()
     [ $how = cheap ] && cfg=("${cheap[@]}")
-    (cd hypre-2.26.0/src/test && "$top/wrappers/simrun" -np "$np" "${cfg[@]}" ./"$name" "$@" >"$work/$name.$how.out" \
-      2>"$work/$name.$how.err") && rc=0 || rc=$?
+    (cd hypre/hypre-2.26.0/src/test && "$top/wrappers/simrun" -np "$np" "${cfg[@]}" ./"$name" "$@" \
+      >"$work/$name.$how.out" 2>"$work/$name.$how.err") && rc=0 || rc=$?
     printf '%-8s %4d ranks, %-5s polls: exit %d, %s, %s; %s\n' "hypre $name" "$np" "$how" "$rc" \
       "$(grep -m1 '^Iterations' "$work/$name.$how.out" | tr -s ' ')" \
       "$(grep -m1 'Final Relative Residual Norm' "$work/$name.$how.out" | tr -s ' ')" \
       "$(grep -h 'simulated time' "$work/$name.$how.err" | cut -c8-40)"
   done
+  if [ $have_mpich = 1 ]; then # the same driver under MPICH: the same iterations and residual
+    (cd hypre-mpich/hypre-2.26.0/src/test && mpirun -np "$np" ./"$name" "$@" >"$work/$name.mpich.out" 2>&1) || true
+    if diff <(grep -E '^Iterations|Final Relative' "$work/$name.mpich.out") \
+      <(grep -E '^Iterations|Final Relative' "$work/$name.smpi.out") >/dev/null; then
+      echo "hypre $name: the same iterations and residual under MPICH"
+    else
+      echo "hypre $name: MPICH's iterations or residual differ:"; grep -E '^Iterations|Final Relative' "$work/$name.mpich.out"
+    fi
+  fi
 }
 hypre ij 4 -n 20 20 20 -P 2 2 1 -solver 1
 hypre struct 8 -n 10 10 10 -P 2 2 2 -solver 1
