@@ -47,6 +47,20 @@ static unsigned long mbox_made;
 static kern_comm_t *comm_free;
 static loose_t *loose_free;
 
+/* Handles and detached sends are recycled through free lists (one of each per message otherwise). */
+#define TAKE(list, p)                                                                                                  \
+  do {                                                                                                                 \
+    if (((p) = (list)))                                                                                                \
+      (list) = (p)->next;                                                                                              \
+    else                                                                                                               \
+      (p) = malloc(sizeof *(p));                                                                                       \
+  } while (0)
+#define GIVE(list, p)                                                                                                  \
+  do {                                                                                                                 \
+    (p)->next = (list);                                                                                                \
+    (list) = (p);                                                                                                      \
+  } while (0)
+
 /* Mailboxes live forever in SimGrid, so recycle them. Creating one is a
  * simcall: others may run meanwhile. */
 kern_mbox_t *kern_mbox_get(void)
@@ -103,11 +117,8 @@ static void delivered(kern_mbox_t *m)
 
 static kern_comm_t *wrap(sg_comm_t c, kern_mbox_t *m)
 {
-  kern_comm_t *k = comm_free;
-  if (k)
-    comm_free = k->next;
-  else
-    k = malloc(sizeof *k);
+  kern_comm_t *k;
+  TAKE(comm_free, k);
   k->c = c;
   k->m = m;
   return k;
@@ -118,8 +129,7 @@ static void completed(kern_comm_t *k)
 {
   if (k->m)
     delivered(k->m);
-  k->next = comm_free;
-  comm_free = k;
+  GIVE(comm_free, k);
 }
 
 /* A non-null payload: SimGrid refuses NULL, we move data ourselves. */
@@ -133,11 +143,8 @@ kern_comm_t *kern_send(kern_mbox_t *m, double bytes, int detached)
     return wrap(c, NULL);
   }
   kern_actor_t *me = kern_me();
-  loose_t *l = loose_free;
-  if (l)
-    loose_free = l->next;
-  else
-    l = malloc(sizeof *l);
+  loose_t *l;
+  TAKE(loose_free, l);
   *l = (loose_t){NULL, m, me, 0, me->loose};
   me->loose = l;
   m->loose = l;
@@ -156,8 +163,7 @@ void kern_cancel_send(kern_mbox_t *m, kern_comm_t *k)
   sg_comm_t c = NULL;
   if (k) {
     c = k->c;
-    k->next = comm_free;
-    comm_free = k;
+    GIVE(comm_free, k);
   } else if (m->loose) { /* the caller's own detached send: out of its list */
     loose_t *l = m->loose;
     for (loose_t **pp = &l->owner->loose; *pp; pp = &(*pp)->next)
@@ -166,8 +172,7 @@ void kern_cancel_send(kern_mbox_t *m, kern_comm_t *k)
         break;
       }
     c = l->c;
-    l->next = loose_free;
-    loose_free = l;
+    GIVE(loose_free, l);
   }
   if (c)
     BLOCKING(kern_cancel_put(c));
@@ -229,8 +234,7 @@ void kern_tidy(void)
     *pp = l->next; /* others only mark sends delivered: the list is ours */
     me->delivered--;
     BLOCKING(sg_comm_wait(l->c));
-    l->next = loose_free;
-    loose_free = l;
+    GIVE(loose_free, l);
   }
 }
 
@@ -256,8 +260,7 @@ void kern_settle_sends(kern_actor_t *me)
       l->m->loose = NULL;
       kern_cancel_put(l->c);
     }
-    l->next = loose_free;
-    loose_free = l;
+    GIVE(loose_free, l);
   }
 }
 
