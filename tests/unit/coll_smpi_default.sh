@@ -7,15 +7,8 @@
 # ranks tell it from simpi's throttled basic_linear), bruck (16 to 63 ranks below 512 B, 64 and
 # more below 1 KiB) and pair again (64 ranks, 256 KiB).
 set -euo pipefail
-top=$(cd "$(dirname "$0")/../.." && pwd)
-if ! command -v smpirun >/dev/null || ! command -v smpicc >/dev/null; then
-  echo "SKIP: smpirun not installed"
-  exit 0
-fi
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-"$top/wrappers/simcc" -O2 "$top/tests/unit/coll_time.c" -o "$work/ct"
-smpicc -O2 "$top/tests/unit/coll_time.c" -o "$work/ct_smpi" 2>/dev/null
+. "$(dirname "$0")/against_smpirun.bash"
+build_both "$top/tests/unit/coll_time.c" ct
 for i in $(seq 0 63); do echo "node-$i"; done > "$work/hosts"
 all="barrier bcast reduce allreduce gather gatherv scatter scatterv allgather allgatherv alltoall alltoallv
      alltoallw reduce_scatter reduce_scatter_block scan exscan"

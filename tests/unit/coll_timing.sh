@@ -13,15 +13,8 @@
 # ompi_linear_nb, allgather spreading_simple = spreading_simple; SMPI names no reduce or gather
 # like linear_nb, so its default stands for them.
 set -euo pipefail
-top=$(cd "$(dirname "$0")/../.." && pwd)
-if ! command -v smpirun >/dev/null || ! command -v smpicc >/dev/null; then
-  echo "SKIP: smpirun not installed"
-  exit 0
-fi
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-"$top/wrappers/simcc" -O2 "$top/tests/unit/coll_time.c" -o "$work/ct"
-smpicc -O2 "$top/tests/unit/coll_time.c" -o "$work/ct_smpi" 2>/dev/null
+. "$(dirname "$0")/against_smpirun.bash"
+build_both "$top/tests/unit/coll_time.c" ct
 for i in $(seq 0 15); do echo "node-$i"; done > "$work/hosts"
 # simpi algorithm : SMPI algorithm, per collective (measured in this order), for each run;
 # a run's collectives are measured one after the other, so a known difference goes last

@@ -6,15 +6,8 @@
 # linear in the size there) within 1e-6 relative. Peak memory about 4.2 GB (smpirun).
 # time limit: 180
 set -euo pipefail
-top=$(cd "$(dirname "$0")/../.." && pwd)
-if ! command -v smpirun >/dev/null || ! command -v smpicc >/dev/null; then
-  echo "SKIP: smpirun not installed"
-  exit 0
-fi
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-"$top/wrappers/simcc" -O2 "$top/tests/unit/large_count_time.c" -o "$work/lt"
-smpicc -O2 "$top/tests/unit/large_count_time.c" -o "$work/lt_smpi" 2>/dev/null
+. "$(dirname "$0")/against_smpirun.bash"
+build_both "$top/tests/unit/large_count_time.c" lt
 printf 'node-0\nnode-5\n' > "$work/hosts"
 args=(-np 2 -platform "$top/platforms/cluster.xml" -hostfile "$work/hosts" --cfg=smpi/simulate-computation:no)
 small=67108864 below=2147483632 above=2147483664

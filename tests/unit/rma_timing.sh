@@ -5,15 +5,8 @@
 # smpirun's (skipped when smpirun is not installed). simrun runs smpirun's
 # default collective choices (coll-selector:smpi) for the fences' barriers.
 set -euo pipefail
-top=$(cd "$(dirname "$0")/../.." && pwd)
-if ! command -v smpirun >/dev/null || ! command -v smpicc >/dev/null; then
-  echo "SKIP: smpirun not installed"
-  exit 0
-fi
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-"$top/wrappers/simcc" -O2 "$top/tests/unit/rma_time.c" -o "$work/rt"
-smpicc -O2 "$top/tests/unit/rma_time.c" -o "$work/rt_smpi" 2>/dev/null
+. "$(dirname "$0")/against_smpirun.bash"
+build_both "$top/tests/unit/rma_time.c" rt
 printf 'node-0\nnode-5\n' > "$work/hosts"
 args=(-np 2 -platform "$top/platforms/cluster.xml" -hostfile "$work/hosts" --cfg=smpi/simulate-computation:no)
 "$top/wrappers/simrun" -q "${args[@]}" --cfg=smpi/coll-selector:smpi "$work/rt" > "$work/simpi.txt"

@@ -3,15 +3,8 @@
 # platform file gives one-way times within 1% of smpirun's for 1 B, 1 KiB,
 # 64 KiB, 1 MiB and 16 MiB (skipped when smpirun is not installed).
 set -euo pipefail
-top=$(cd "$(dirname "$0")/../.." && pwd)
-if ! command -v smpirun >/dev/null || ! command -v smpicc >/dev/null; then
-  echo "SKIP: smpirun not installed"
-  exit 0
-fi
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-"$top/wrappers/simcc" -O2 "$top/samples/pingpong.c" -o "$work/pp"
-smpicc -O2 "$top/samples/pingpong.c" -o "$work/pp_smpi" 2>/dev/null
+. "$(dirname "$0")/against_smpirun.bash"
+build_both "$top/samples/pingpong.c" pp
 printf 'node-0\nnode-5\n' > "$work/hosts"
 args=(-np 2 -platform "$top/platforms/cluster.xml" -hostfile "$work/hosts" --cfg=smpi/simulate-computation:no)
 "$top/wrappers/simrun" -q "${args[@]}" "$work/pp" 4 16777216 > "$work/simpi.txt"
