@@ -43,27 +43,20 @@ static MPI_Datatype real_kind(int p, int r, MPI_Datatype single, MPI_Datatype db
   return p <= 6 && r <= 37 ? single : p <= 15 && r <= 307 ? dbl : MPI_DATATYPE_NULL;
 }
 
-int PMPI_Type_create_f90_real(int p, int r, MPI_Datatype *newtype)
-{
-  MPI_ENTER("MPI_Type_create_f90_real");
-  CHECK(newtype, MPI_COMM_WORLD, MPI_ERR_ARG, "newtype is NULL");
-  MPI_Datatype base = real_kind(p, r, MPI_REAL, MPI_DOUBLE_PRECISION);
-  *newtype = MPI_DATATYPE_NULL;
-  CHECK(base != MPI_DATATYPE_NULL, MPI_COMM_WORLD, MPI_ERR_ARG,
-        "no real type has precision %d and range %d (the widest: 15 digits, range 307)", p, r);
-  return f90_type(self, MPI_COMBINER_F90_REAL, p, r, base, newtype);
-}
-
-int PMPI_Type_create_f90_complex(int p, int r, MPI_Datatype *newtype)
-{
-  MPI_ENTER("MPI_Type_create_f90_complex");
-  CHECK(newtype, MPI_COMM_WORLD, MPI_ERR_ARG, "newtype is NULL");
-  MPI_Datatype base = real_kind(p, r, MPI_COMPLEX, MPI_DOUBLE_COMPLEX);
-  *newtype = MPI_DATATYPE_NULL;
-  CHECK(base != MPI_DATATYPE_NULL, MPI_COMM_WORLD, MPI_ERR_ARG,
-        "no complex type has precision %d and range %d (the widest: 15 digits, range 307)", p, r);
-  return f90_type(self, MPI_COMBINER_F90_COMPLEX, p, r, base, newtype);
-}
+/* real and complex: one body, their kinds' two types */
+#define F90_FLOAT(Name, combiner, single, dbl, what)                                                                   \
+  int PMPI_##Name(int p, int r, MPI_Datatype *newtype)                                                                 \
+  {                                                                                                                    \
+    MPI_ENTER("MPI_" #Name);                                                                                           \
+    CHECK(newtype, MPI_COMM_WORLD, MPI_ERR_ARG, "newtype is NULL");                                                    \
+    MPI_Datatype base = real_kind(p, r, single, dbl);                                                                  \
+    *newtype = MPI_DATATYPE_NULL;                                                                                      \
+    CHECK(base != MPI_DATATYPE_NULL, MPI_COMM_WORLD, MPI_ERR_ARG,                                                      \
+          "no " what " type has precision %d and range %d (the widest: 15 digits, range 307)", p, r);                  \
+    return f90_type(self, combiner, p, r, base, newtype);                                                              \
+  }
+F90_FLOAT(Type_create_f90_real, MPI_COMBINER_F90_REAL, MPI_REAL, MPI_DOUBLE_PRECISION, "real")
+F90_FLOAT(Type_create_f90_complex, MPI_COMBINER_F90_COMPLEX, MPI_COMPLEX, MPI_DOUBLE_COMPLEX, "complex")
 
 int PMPI_Type_create_f90_integer(int r, MPI_Datatype *newtype)
 {
