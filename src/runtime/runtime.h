@@ -18,6 +18,7 @@
 #ifndef SIMPI_RUNTIME_H
 #define SIMPI_RUNTIME_H
 #include <stddef.h>
+#include <stdint.h>
 #include "queues.h"
 
 typedef struct rt_opts {
@@ -65,6 +66,7 @@ typedef struct rt_rank {
   const struct p2p_req *waiting_on; /* the request a blocked call waits for (reports) */
   const char *waiting_note; /* or what else it waits for (a window lock) */
   double burst_cpu, burst_start; /* CPU and monotonic time when the rank left MPI (cmp_cpu_mark) */
+  uintptr_t stack_warm;            /* the lowest address of its stack touched before a burst (burst.c) */
   double pause, overshoot; /* its last Test/Iprobe pause; the sum of those before looks that found (poll.c) */
   int computing;         /* running the program's code (between two MPI calls) */
   double compute_total;  /* seconds of computation so far, measured or injected (smpi_execute) */
