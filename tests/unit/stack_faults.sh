@@ -9,6 +9,7 @@
 # 20,000 ranks (start.c); at 25,000 ranks there were 192 such bursts; now
 # the page below is touched before a burst starts, and at most a
 # few remain (the first rank runs cold code; the machine may interrupt one).
+# time limit: 300
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
