@@ -889,6 +889,10 @@ SIMPI_DECL(int, Comm_get_name, (MPI_Comm comm, char *comm_name, int *resultlen))
 SIMPI_DECL(int, Intercomm_create, (MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm, int remote_leader,
                                    int tag, MPI_Comm *newintercomm))
 SIMPI_DECL(int, Intercomm_merge, (MPI_Comm intercomm, int high, MPI_Comm *newintracomm))
+SIMPI_DECL(int, Intercomm_create_from_groups, (MPI_Group local_group, int local_leader, MPI_Group remote_group,
+                                               int remote_leader, const char *stringtag, MPI_Info info,
+                                               MPI_Errhandler errhandler, MPI_Comm *newintercomm))
+SIMPI_DECL(int, Comm_get_parent, (MPI_Comm *parent))
 SIMPI_DECL(int, Comm_create_keyval, (MPI_Comm_copy_attr_function *comm_copy_attr_fn,
                                      MPI_Comm_delete_attr_function *comm_delete_attr_fn, int *comm_keyval,
                                      void *extra_state))
