@@ -142,7 +142,9 @@ typedef struct MPI_Status {
 /* MPI-1's bound markers (removed in MPI 3.0, still in MPICH 4.0): in a struct, they set its bounds */
 #define MPI_LB SIMPI_T(40)
 #define MPI_UB SIMPI_T(41)
-#define SIMPI_NUM_BASIC_TYPES 42
+/* Fortran's complex(16) (gfortran: two IEEE quads); reductions SUM and PROD too, which MPICH 4.0.2 refuses */
+#define MPI_COMPLEX32 SIMPI_T(42)
+#define SIMPI_NUM_BASIC_TYPES 43
 
 #define MPI_OP_NULL ((MPI_Op)0x18000000)
 #define MPI_MAX ((MPI_Op)SIMPI_HANDLE(SIMPI_KIND_OP, 1))
