@@ -584,6 +584,15 @@ SIMPI_DECL(int, Irecv_c, (void *buf, MPI_Count count, MPI_Datatype datatype, int
                           MPI_Request *request))
 SIMPI_DECL(int, Recv_init_c, (void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
                               MPI_Request *request))
+/* Partitioned communication (MPI 4.0) */
+SIMPI_DECL(int, Psend_init, (const void *buf, int partitions, MPI_Count count, MPI_Datatype datatype, int dest,
+                             int tag, MPI_Comm comm, MPI_Info info, MPI_Request *request))
+SIMPI_DECL(int, Precv_init, (void *buf, int partitions, MPI_Count count, MPI_Datatype datatype, int source,
+                             int tag, MPI_Comm comm, MPI_Info info, MPI_Request *request))
+SIMPI_DECL(int, Pready, (int partition, MPI_Request request))
+SIMPI_DECL(int, Pready_range, (int partition_low, int partition_high, MPI_Request request))
+SIMPI_DECL(int, Pready_list, (int length, const int array_of_partitions[], MPI_Request request))
+SIMPI_DECL(int, Parrived, (MPI_Request request, int partition, int *flag))
 SIMPI_DECL(int, Sendrecv_c, (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, int dest, int sendtag,
                              void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int source, int recvtag,
                              MPI_Comm comm, MPI_Status *status))

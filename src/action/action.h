@@ -13,6 +13,19 @@
 #include "../coll/coll.h"
 
 void act_start(p2p_req_t *r);
+/* Partitioned communication (part_act.c). act_part_init turns r, a send or receive of one partition's
+ * count built by the MPI layer, into a partitioned request of that many partitions and pairs it;
+ * 0, or an error class with the reason in why (sizes that differ from the other side's, recording). */
+int act_part_init(p2p_req_t *r, int partitions, char *why, size_t len);
+void act_part_start(p2p_req_t *r);
+int act_part_mark(p2p_req_t *r, int partition);       /* MPI_Pready: 0 if it was marked already */
+int act_part_count(const p2p_req_t *r);              /* its partitions */
+int act_part_unmarked(const p2p_req_t *r);            /* an active send's partitions not marked yet */
+int act_part_arrived(p2p_req_t *r, int partition);    /* MPI_Parrived, on an active receive */
+int act_part_test(p2p_req_t *r);
+void act_part_wait(p2p_req_t *r);
+p2p_req_t *act_part_pending(p2p_req_t *r); /* a message it still waits for, NULL if none */
+void act_part_free(p2p_req_t *r);          /* what it holds besides owned */
 void act_start_matched(p2p_req_t *r, p2p_msg_t *m);
 void act_wait(p2p_req_t *r);
 int act_test(p2p_req_t *r);
