@@ -46,7 +46,8 @@ void req_report_pending(rt_rank_t *self)
 {
   static const char *what[] = {[P2P_SEND] = "a send", [P2P_RECV] = "a receive", [P2P_COLL] = "a collective",
                                [P2P_RMA] = "a one-sided operation", [P2P_FLUSH] = "a flush",
-                               [P2P_GREQ] = "a generalized request"};
+                               [P2P_GREQ] = "a generalized request", [P2P_PSEND] = "a partitioned send",
+                               [P2P_PRECV] = "a partitioned receive"};
   int shown = 0;
   for (int i = 1; i < requests.cap && shown < 5; i++) {
     p2p_req_t *r = requests.objs[i];
