@@ -5,7 +5,8 @@
  *   MPI_Pready_range and MPI_Pready_list; partitions whose bytes do not line up (ints sent, bytes
  *   received 16 at a time); a strided receive type; a receive started before the send is even
  *   initialized; Startall, Waitall and Waitany over partitioned and ordinary requests; two pairs with
- *   one tag, told apart by the order of their initialization. With -DWITH_MPICH_BROKEN
+ *   one tag, told apart by the order of their initialization; an intercommunicator, with Waitsome
+ *   and Request_get_status. With -DWITH_MPICH_BROKEN
  *   (unit/mpich_broken.sh): the receiver polls with MPI_Testall, where MPICH 4.0.2 fails with
  *   MPI_ERR_IN_STATUS ("pending request") on a partitioned request
  * np: 2 4
@@ -221,6 +222,40 @@ int main(int argc, char **argv)
 #ifdef WITH_MPICH_BROKEN
     verdict("the same received with Testall", ok);
 #endif
+
+    /* 7. on an intercommunicator (senders and receivers its two groups), the receive started before
+     * the send exists and completed by Waitsome, the send by polling MPI_Request_get_status */
+    MPI_Comm half, inter;
+    MPI_Comm_split(MPI_COMM_WORLD, sender, rank, &half);
+    MPI_Intercomm_create(half, 0, MPI_COMM_WORLD, sender ? 1 : 0, 70, &inter);
+    int k = rank / 2, q[10], token = 0;
+    ok = 1;
+    if (sender) {
+        MPI_Recv(&token, 1, MPI_INT, k, 71, inter, MPI_STATUS_IGNORE);
+        for (int i = 0; i < 10; i++)
+            q[i] = k * 100 + i;
+        MPI_Psend_init(q, 5, 2, MPI_INT, k, 72, inter, MPI_INFO_NULL, &r);
+        MPI_Start(&r);
+        MPI_Pready_range(0, 4, r);
+        int flag = 0;
+        while (!flag)
+            MPI_Request_get_status(r, &flag, MPI_STATUS_IGNORE);
+        MPI_Wait(&r, MPI_STATUS_IGNORE);
+    } else {
+        memset(q, 0, sizeof q);
+        MPI_Precv_init(q, 1, 10, MPI_INT, k, 72, inter, MPI_INFO_NULL, &r);
+        MPI_Start(&r);
+        MPI_Send(&token, 1, MPI_INT, k, 71, inter);
+        int outcount = 0, idx;
+        while (outcount != 1)
+            MPI_Waitsome(1, &r, &outcount, &idx, MPI_STATUSES_IGNORE);
+        for (int i = 0; i < 10; i++)
+            ok &= q[i] == k * 100 + i;
+    }
+    MPI_Request_free(&r);
+    MPI_Comm_free(&inter);
+    MPI_Comm_free(&half);
+    verdict("on an intercommunicator; Waitsome, Request_get_status", ok);
 
     MPI_Finalize();
     return 0;
