@@ -18,7 +18,8 @@ typedef struct part {
   int sn;         /* receive: the sender's partitions and their bytes, once paired (0 before) */
   size_t sbytes;
   p2p_req_t **msg;      /* send: a persistent send per partition; receive: a receive per sender partition */
-  unsigned char *mark;  /* send: marked ready this round; receive: that sender partition arrived */
+  unsigned char *mark;  /* send: marked ready this round; receive: that sender partition arrived
+                           (made with the receives, once the sender's partitions are known) */
   unsigned char *out;   /* receive: this partition unpacked into the user's buffer this round */
   char *stage;          /* receive: the packed bytes as they arrive */
   p2p_req_t *first;     /* receive started before the sender was initialized: the receive of its first message */
@@ -111,8 +112,8 @@ int act_part_init(p2p_req_t *r, int partitions, char *why, size_t len)
   r->kind = send ? P2P_PSEND : P2P_PRECV;
   r->persistent = 1;
   r->nonblocking = 1;
-  p->mark = calloc((size_t)partitions, 1);
   if (send) {
+    p->mark = calloc((size_t)partitions, 1);
     p->msg = malloc(sizeof *p->msg * (size_t)partitions);
     for (int i = 0; i < partitions; i++)
       p->msg[i] = inner(r, i, (char *)r->buf + (MPI_Aint)i * r->count * r->dt->extent, r->count, r->dt);
@@ -128,7 +129,6 @@ static void post_all(p2p_req_t *r, int except)
 {
   part_t *p = P(r);
   if (!p->msg) {
-    free(p->mark);
     p->mark = calloc((size_t)p->sn, 1);
     p->msg = malloc(sizeof *p->msg * (size_t)p->sn);
     for (int i = 0; i < p->sn; i++)
@@ -154,7 +154,8 @@ void act_part_start(p2p_req_t *r)
   memset(p->out, 0, (size_t)p->n);
   p->posted = 0;
   if (p->sn) {
-    memset(p->mark, 0, (size_t)p->sn);
+    if (p->mark)
+      memset(p->mark, 0, (size_t)p->sn);
     post_all(r, -1);
     return;
   }
@@ -221,7 +222,7 @@ static int unpack_if_arrived(p2p_req_t *r, int j)
   if (p->out[j])
     return 1;
   if (p->pbytes) {
-    if (!p->sn)
+    if (!p->posted) /* the sender's partitions may be known, but none of its messages came */
       return 0;
     size_t lo = (size_t)j * p->pbytes, hi = lo + p->pbytes;
     for (size_t i = lo / p->sbytes; i <= (hi - 1) / p->sbytes; i++)

@@ -244,19 +244,19 @@ static int complete(rt_rank_t *self, MPI_Request *h, MPI_Status *st)
 
 /* A generalized request not completed yet, or a partitioned send with partitions not marked ready:
  * nothing but its own rank can complete it. */
-static int greq_pending(MPI_Request h)
+static int only_self_completes(MPI_Request h)
 {
   p2p_req_t *r = req_get(h);
   return r && r->active && ((r->kind == P2P_GREQ && !r->done) || act_part_unmarked(r));
 }
 
-/* Waiting for reqs would never end: all of them (all) or every active one are pending generalized requests. */
+/* Waiting for reqs would never end: all of them (all) or every active one only this rank could complete. */
 static int greq_blocks(int n, MPI_Request reqs[], int all)
 {
   int pending = 0, others = 0;
   for (int i = 0; i < n; i++) {
-    pending += greq_pending(reqs[i]);
-    others += active(reqs[i]) && !greq_pending(reqs[i]);
+    pending += only_self_completes(reqs[i]);
+    others += active(reqs[i]) && !only_self_completes(reqs[i]);
   }
   return pending && (all || !others);
 }
