@@ -116,12 +116,15 @@ void act_comm_topo(MPI_Comm made);
 /* One-sided operations on window w (src/rma): each returns the request of
  * its transfer, NULL when the target is the calling rank (src/action/rma_act.c). */
 struct rt_win;
-p2p_req_t *act_put(struct rt_win *w, const void *obuf, int ocount, const dt_t *ot, int t, char *taddr, int tcount,
+p2p_req_t *act_put(struct rt_win *w, const void *obuf, MPI_Count ocount, const dt_t *ot, int t, char *taddr,
+                   MPI_Count tcount,
                    const dt_t *tt);
-p2p_req_t *act_get(struct rt_win *w, void *obuf, int ocount, const dt_t *ot, int t, const char *taddr, int tcount,
+p2p_req_t *act_get(struct rt_win *w, void *obuf, MPI_Count ocount, const dt_t *ot, int t, const char *taddr,
+                   MPI_Count tcount,
                    const dt_t *tt);
-p2p_req_t *act_accumulate(struct rt_win *w, const void *obuf, int ocount, const dt_t *ot, void *result, int rcount,
-                          const dt_t *rt, int t, char *taddr, int tcount, const dt_t *tt, MPI_Op op);
+p2p_req_t *act_accumulate(struct rt_win *w, const void *obuf, MPI_Count ocount, const dt_t *ot, void *result,
+                          MPI_Count rcount, const dt_t *rt, int t, char *taddr, MPI_Count tcount, const dt_t *tt,
+                          MPI_Op op);
 p2p_req_t *act_compare_and_swap(struct rt_win *w, const void *obuf, const void *cmp, void *result, const dt_t *type,
                                 int t, char *taddr);
 /* The operation just written (r, with a request the program holds: MPI_Rput,
