@@ -142,7 +142,9 @@ typedef struct MPI_Status {
 /* MPI-1's bound markers (removed in MPI 3.0, still in MPICH 4.0): in a struct, they set its bounds */
 #define MPI_LB SIMPI_T(40)
 #define MPI_UB SIMPI_T(41)
-#define SIMPI_NUM_BASIC_TYPES 42
+/* Fortran's complex(16) (gfortran: two IEEE quads); reductions SUM and PROD too, which MPICH 4.0.2 refuses */
+#define MPI_COMPLEX32 SIMPI_T(42)
+#define SIMPI_NUM_BASIC_TYPES 43
 
 #define MPI_OP_NULL ((MPI_Op)0x18000000)
 #define MPI_MAX ((MPI_Op)SIMPI_HANDLE(SIMPI_KIND_OP, 1))
@@ -582,6 +584,15 @@ SIMPI_DECL(int, Irecv_c, (void *buf, MPI_Count count, MPI_Datatype datatype, int
                           MPI_Request *request))
 SIMPI_DECL(int, Recv_init_c, (void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
                               MPI_Request *request))
+/* Partitioned communication (MPI 4.0) */
+SIMPI_DECL(int, Psend_init, (const void *buf, int partitions, MPI_Count count, MPI_Datatype datatype, int dest,
+                             int tag, MPI_Comm comm, MPI_Info info, MPI_Request *request))
+SIMPI_DECL(int, Precv_init, (void *buf, int partitions, MPI_Count count, MPI_Datatype datatype, int source,
+                             int tag, MPI_Comm comm, MPI_Info info, MPI_Request *request))
+SIMPI_DECL(int, Pready, (int partition, MPI_Request request))
+SIMPI_DECL(int, Pready_range, (int partition_low, int partition_high, MPI_Request request))
+SIMPI_DECL(int, Pready_list, (int length, const int array_of_partitions[], MPI_Request request))
+SIMPI_DECL(int, Parrived, (MPI_Request request, int partition, int *flag))
 SIMPI_DECL(int, Sendrecv_c, (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, int dest, int sendtag,
                              void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int source, int recvtag,
                              MPI_Comm comm, MPI_Status *status))
@@ -889,6 +900,10 @@ SIMPI_DECL(int, Comm_get_name, (MPI_Comm comm, char *comm_name, int *resultlen))
 SIMPI_DECL(int, Intercomm_create, (MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm, int remote_leader,
                                    int tag, MPI_Comm *newintercomm))
 SIMPI_DECL(int, Intercomm_merge, (MPI_Comm intercomm, int high, MPI_Comm *newintracomm))
+SIMPI_DECL(int, Intercomm_create_from_groups, (MPI_Group local_group, int local_leader, MPI_Group remote_group,
+                                               int remote_leader, const char *stringtag, MPI_Info info,
+                                               MPI_Errhandler errhandler, MPI_Comm *newintercomm))
+SIMPI_DECL(int, Comm_get_parent, (MPI_Comm *parent))
 SIMPI_DECL(int, Comm_create_keyval, (MPI_Comm_copy_attr_function *comm_copy_attr_fn,
                                      MPI_Comm_delete_attr_function *comm_delete_attr_fn, int *comm_keyval,
                                      void *extra_state))

@@ -38,6 +38,10 @@ static void trace_p2p(const char *kind, const p2p_req_t *r, int peer_world, int 
 
 void act_start(p2p_req_t *r)
 {
+  if (r->kind == P2P_PSEND || r->kind == P2P_PRECV) {
+    act_part_start(r);
+    return;
+  }
   r->trace_done = 0;
   if (r->kind == P2P_COLL) { /* a persistent collective */
     if (r->trace_pcoll) {
@@ -152,8 +156,14 @@ static void half_done(p2p_req_t *s)
   s->active = 0;
 }
 
+static int partitioned(const p2p_req_t *r) { return r && (r->kind == P2P_PSEND || r->kind == P2P_PRECV); }
+
 void act_wait(p2p_req_t *r)
 {
+  if (partitioned(r)) {
+    act_part_wait(r);
+    return;
+  }
   if (half_pending(r)) {
     p2p_wait(r->also);
     half_done(r->also);
@@ -164,6 +174,8 @@ void act_wait(p2p_req_t *r)
 
 int act_test(p2p_req_t *r)
 {
+  if (partitioned(r))
+    return act_part_test(r);
   if (half_pending(r)) {
     if (!p2p_test(r->also))
       return 0;
@@ -175,24 +187,39 @@ int act_test(p2p_req_t *r)
   return done;
 }
 
+/* What act_wait_any waits for in r's place: the send half of an Isendrecv first; a message of a
+ * partitioned request (NULL if none: a send whose partitions are not all marked) */
+static p2p_req_t *stand_in(p2p_req_t *r)
+{
+  if (half_pending(r))
+    return r->also;
+  return partitioned(r) && r->active ? act_part_pending(r) : r;
+}
+
 int act_wait_any(p2p_req_t **rs, int n)
 {
-  p2p_req_t **parts = NULL; /* what to wait for: the send half of an Isendrecv first */
+  p2p_req_t **parts = NULL;
   for (;;) {
-    int halves = 0;
-    for (int i = 0; i < n && !halves; i++)
-      halves = half_pending(rs[i]);
+    int others = 0;
+    for (int i = 0; i < n; i++) {
+      if (partitioned(rs[i]) && rs[i]->active && act_part_test(rs[i])) {
+        free(parts);
+        return i;
+      }
+      others |= stand_in(rs[i]) != rs[i];
+    }
     p2p_req_t **w = rs;
-    if (halves) {
+    if (others) {
       if (!parts)
         parts = malloc(sizeof *parts * (size_t)n);
       for (int i = 0; i < n; i++)
-        parts[i] = half_pending(rs[i]) ? rs[i]->also : rs[i];
+        parts[i] = stand_in(rs[i]);
       w = parts;
     }
     int i = p2p_wait_any(w, n);
-    if (i >= 0 && w[i] != rs[i]) { /* a send half: its receive may still be pending */
-      half_done(w[i]);
+    if (i >= 0 && w[i] != rs[i]) { /* a send half or a partition: the request may still be pending */
+      if (!partitioned(rs[i]))
+        half_done(w[i]);
       continue;
     }
     free(parts);

@@ -13,6 +13,19 @@
 #include "../coll/coll.h"
 
 void act_start(p2p_req_t *r);
+/* Partitioned communication (part_act.c). act_part_init turns r, a send or receive of one partition's
+ * count built by the MPI layer, into a partitioned request of that many partitions and pairs it;
+ * 0, or an error class with the reason in why (sizes that differ from the other side's, recording). */
+int act_part_init(p2p_req_t *r, int partitions, char *why, size_t len);
+void act_part_start(p2p_req_t *r);
+int act_part_mark(p2p_req_t *r, int partition);       /* MPI_Pready: 0 if it was marked already */
+int act_part_count(const p2p_req_t *r);              /* its partitions */
+int act_part_unmarked(const p2p_req_t *r);            /* an active send's partitions not marked yet */
+int act_part_arrived(p2p_req_t *r, int partition);    /* MPI_Parrived, on an active receive */
+int act_part_test(p2p_req_t *r);
+void act_part_wait(p2p_req_t *r);
+p2p_req_t *act_part_pending(p2p_req_t *r); /* a message it still waits for, NULL if none */
+void act_part_free(p2p_req_t *r);          /* what it holds besides owned */
 void act_start_matched(p2p_req_t *r, p2p_msg_t *m);
 void act_wait(p2p_req_t *r);
 int act_test(p2p_req_t *r);
@@ -103,12 +116,15 @@ void act_comm_topo(MPI_Comm made);
 /* One-sided operations on window w (src/rma): each returns the request of
  * its transfer, NULL when the target is the calling rank (src/action/rma_act.c). */
 struct rt_win;
-p2p_req_t *act_put(struct rt_win *w, const void *obuf, int ocount, const dt_t *ot, int t, char *taddr, int tcount,
+p2p_req_t *act_put(struct rt_win *w, const void *obuf, MPI_Count ocount, const dt_t *ot, int t, char *taddr,
+                   MPI_Count tcount,
                    const dt_t *tt);
-p2p_req_t *act_get(struct rt_win *w, void *obuf, int ocount, const dt_t *ot, int t, const char *taddr, int tcount,
+p2p_req_t *act_get(struct rt_win *w, void *obuf, MPI_Count ocount, const dt_t *ot, int t, const char *taddr,
+                   MPI_Count tcount,
                    const dt_t *tt);
-p2p_req_t *act_accumulate(struct rt_win *w, const void *obuf, int ocount, const dt_t *ot, void *result, int rcount,
-                          const dt_t *rt, int t, char *taddr, int tcount, const dt_t *tt, MPI_Op op);
+p2p_req_t *act_accumulate(struct rt_win *w, const void *obuf, MPI_Count ocount, const dt_t *ot, void *result,
+                          MPI_Count rcount, const dt_t *rt, int t, char *taddr, MPI_Count tcount, const dt_t *tt,
+                          MPI_Op op);
 p2p_req_t *act_compare_and_swap(struct rt_win *w, const void *obuf, const void *cmp, void *result, const dt_t *type,
                                 int t, char *taddr);
 /* The operation just written (r, with a request the program holds: MPI_Rput,

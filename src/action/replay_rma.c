@@ -96,29 +96,29 @@ void perform_rma(int a, MPI_Comm comm)
     if (a == TI_ACCUMULATE || a == TI_GET_ACCUMULATE)
       op = (MPI_Op)SIMPI_HANDLE(SIMPI_KIND_OP, num(7, "the operation"));
     void *o = buf(count, type_, 0), *r = buf(count, type_, 1);
-    int c = (int)count;
+    MPI_Count c = count;
     if (rma_req) { /* MPI_Rput ...: its "wait 0 0 -K" completes it */
       MPI_Request req;
       if (a == TI_PUT)
-        MPI_Rput(o, c, type_, t, disp, c, type_, w, &req);
+        MPI_Rput_c(o, c, type_, t, disp, c, type_, w, &req);
       else if (a == TI_GET)
-        MPI_Rget(r, c, type_, t, disp, c, type_, w, &req);
+        MPI_Rget_c(r, c, type_, t, disp, c, type_, w, &req);
       else if (a == TI_ACCUMULATE)
-        MPI_Raccumulate(o, c, type_, t, disp, c, type_, op, w, &req);
+        MPI_Raccumulate_c(o, c, type_, t, disp, c, type_, op, w, &req);
       else if (a == TI_GET_ACCUMULATE)
-        MPI_Rget_accumulate(o, c, type_, r, c, type_, t, disp, c, type_, op, w, &req);
+        MPI_Rget_accumulate_c(o, c, type_, r, c, type_, t, disp, c, type_, op, w, &req);
       else
         die("%s", "compare_and_swap has no request-based form");
       nbcs = rma_req;
       add_pending(req, 0, 0, 0, -1, nbcs, NULL);
     } else if (a == TI_PUT)
-      MPI_Put(o, c, type_, t, disp, c, type_, w);
+      MPI_Put_c(o, c, type_, t, disp, c, type_, w);
     else if (a == TI_GET)
-      MPI_Get(r, c, type_, t, disp, c, type_, w);
+      MPI_Get_c(r, c, type_, t, disp, c, type_, w);
     else if (a == TI_ACCUMULATE)
-      MPI_Accumulate(o, c, type_, t, disp, c, type_, op, w);
+      MPI_Accumulate_c(o, c, type_, t, disp, c, type_, op, w);
     else if (a == TI_GET_ACCUMULATE)
-      MPI_Get_accumulate(o, c, type_, r, c, type_, t, disp, c, type_, op, w);
+      MPI_Get_accumulate_c(o, c, type_, r, c, type_, t, disp, c, type_, op, w);
     else
       MPI_Compare_and_swap(o, o, r, type_, t, disp, w);
     break;

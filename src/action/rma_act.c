@@ -50,7 +50,7 @@ static MPI_Aint disp_of(const rt_win_t *w, int t, const char *taddr, int *region
   return taddr - m->base;
 }
 
-static void trace_op(const rt_win_t *w, const char *action, int t, const char *taddr, int tcount, const dt_t *tt,
+static void trace_op(const rt_win_t *w, const char *action, int t, const char *taddr, MPI_Count tcount, const dt_t *tt,
                      MPI_Op op)
 {
   if (!tracing())
@@ -62,10 +62,10 @@ static void trace_op(const rt_win_t *w, const char *action, int t, const char *t
   MPI_Aint disp = disp_of(w, t, taddr + tt->true_lb, &region);
   if (op != MPI_OP_NULL && tt->derived) { /* accumulates: as many values of the one predefined type */
     const dt_t *basic = dt_basic(tt->basic);
-    tcount = (int)((size_t)tcount * tt->size / basic->size);
+    tcount = (MPI_Count)((size_t)tcount * tt->size / basic->size);
     tt = basic;
   }
-  int id = trace_type(tt, tcount, &n);
+  int id = trace_type(tt, (long)tcount, &n);
   char opstr[40] = "";
   int n_ = 0;
   if (op != MPI_OP_NULL)
@@ -75,22 +75,23 @@ static void trace_op(const rt_win_t *w, const char *action, int t, const char *t
   trace_line(rt_self->id, "%s %d %d %ld %ld %d%s", action, w->trace_id, t, (long)disp, n, id, opstr);
 }
 
-p2p_req_t *act_put(rt_win_t *w, const void *obuf, int ocount, const dt_t *ot, int t, char *taddr, int tcount,
-                   const dt_t *tt)
+p2p_req_t *act_put(rt_win_t *w, const void *obuf, MPI_Count ocount, const dt_t *ot, int t, char *taddr,
+                   MPI_Count tcount, const dt_t *tt)
 {
   trace_op(w, "put", t, taddr, tcount, tt, MPI_OP_NULL);
   return rma_put(w->core, w->rank, t, obuf, ocount, ot, taddr, tcount, tt);
 }
 
-p2p_req_t *act_get(rt_win_t *w, void *obuf, int ocount, const dt_t *ot, int t, const char *taddr, int tcount,
-                   const dt_t *tt)
+p2p_req_t *act_get(rt_win_t *w, void *obuf, MPI_Count ocount, const dt_t *ot, int t, const char *taddr,
+                   MPI_Count tcount, const dt_t *tt)
 {
   trace_op(w, "get", t, taddr, tcount, tt, MPI_OP_NULL);
   return rma_get(w->core, w->rank, t, obuf, ocount, ot, taddr, tcount, tt);
 }
 
-p2p_req_t *act_accumulate(rt_win_t *w, const void *obuf, int ocount, const dt_t *ot, void *result, int rcount,
-                          const dt_t *rt, int t, char *taddr, int tcount, const dt_t *tt, MPI_Op op)
+p2p_req_t *act_accumulate(rt_win_t *w, const void *obuf, MPI_Count ocount, const dt_t *ot, void *result,
+                          MPI_Count rcount, const dt_t *rt, int t, char *taddr, MPI_Count tcount, const dt_t *tt,
+                          MPI_Op op)
 {
   trace_op(w, result ? "get_accumulate" : "accumulate", t, taddr, tcount, tt, op);
   return rma_accumulate(w->core, w->rank, t, obuf, ocount, ot, result, rcount, rt, taddr, tcount, tt, op);

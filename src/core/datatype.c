@@ -52,7 +52,8 @@
   X(30, MPI_Offset, "MPI_OFFSET", X_SINT, 8, 1, KI(MPI_Offset))                                                         \
   X(31, MPI_Count, "MPI_COUNT", X_SINT, 8, 1, KI(MPI_Count))                                                            \
   X(32, unsigned char, "MPI_PACKED", X_RAW, 1, 1, 32)                                                                   \
-  X(39, __float128, "MPI_REAL16", X_QUAD, 16, 1, 39)
+  X(39, __float128, "MPI_REAL16", X_QUAD, 16, 1, 39)                                                                   \
+  X(42, dt_complex_quad, "MPI_COMPLEX32", X_QUAD, 16, 2, 42)
 
 /* {T value; int index} for MINLOC/MAXLOC: P(idx, T, name, external32 kind and size of the value) */
 #define PAIR_TYPES(P)                                                                                                  \

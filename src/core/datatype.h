@@ -8,6 +8,9 @@
 #include <stddef.h>
 
 /* len bytes of data at offset off from the start of an element */
+/* MPI_COMPLEX32's C type: a complex of two IEEE quads (gfortran's complex(16)) */
+typedef _Complex float __attribute__((mode(TC))) dt_complex_quad;
+
 typedef struct dt_block {
   MPI_Aint off;
   size_t len;

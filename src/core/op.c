@@ -70,7 +70,7 @@ static int type_class(int basic)
   case 17: case 18: case 19: case 20: case 21: case 22: case 23: case 24: case 29: case 30: case 31:
     return C_INT;
   case 14: case 15: case 16: case 39: return C_FLOAT;
-  case 26: case 27: case 28: return C_COMPLEX;
+  case 26: case 27: case 28: case 42: return C_COMPLEX;
   case 4: case 32: return C_BYTE;
   case 25: return C_BOOL;
   case 33: case 34: case 35: case 36: case 37: case 38: return C_PAIR;
@@ -214,6 +214,7 @@ static void apply_basic(int op, int basic, const void *in, void *inout, int n)
   case 37: PAIRLOC(short)
   case 38: PAIRLOC(long double)
   case 39: FLOATING(__float128)
+  case 42: ARITH(dt_complex_quad) break;
   }
 }
 

@@ -1,7 +1,9 @@
-/* Intercommunicators: Intercomm_create, Intercomm_merge, and the split
+/* Intercommunicators: Intercomm_create (and MPI 4.0's _from_groups), Intercomm_merge, Comm_get_parent
+ * (no parent: nothing is spawned), and the split
  * that Comm_split and Comm_create of an intercommunicator come down to
  * (its dup is in comm_create.c, with the intracommunicators'). */
 #include "comm_make.h"
+#include "info.h"
 #include "../action/action.h"
 #include <stdlib.h>
 #include <string.h>
@@ -41,26 +43,17 @@ void comm_inter_split(rt_comm_t *c, int color, int key, int kind, MPI_Comm *newc
   act_comm_made(c, *newcomm);
 }
 
-int PMPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm, int remote_leader, int tag,
-                          MPI_Comm *newintercomm)
+/* The intercommunicator of local communicator lc and the group whose leader is remote_leader in
+ * peer communicator pc (only the local leader reads pc): the leaders swap their groups through pc,
+ * then each broadcasts the remote group in its local communicator. */
+static void inter_create(rt_comm_t *lc, int local_leader, rt_comm_t *pc, int remote_leader, int tag,
+                         MPI_Comm *newintercomm)
 {
-  MPI_ENTER("MPI_Intercomm_create");
-  CHECK_COMM(local_comm, lc);
-  CHECK(!comm_is_inter(lc), local_comm, MPI_ERR_COMM, "the local communicator must be an intracommunicator");
-  CHECK(local_leader >= 0 && local_leader < comm_size(lc), local_comm, MPI_ERR_RANK, "invalid local leader %d",
-        local_leader);
-  CHECK(newintercomm, local_comm, MPI_ERR_ARG, "newintercomm is NULL");
   int n = comm_size(lc);
   int *mine = comm_member_list(lc);
-  /* The leaders swap their groups through peer_comm, then each leader
-   * broadcasts the remote group in its local communicator. */
   int hdr[2] = {n, 0};
   int *remote = NULL, rn = 0;
   if (comm_rank(lc) == local_leader) {
-    rt_comm_t *pc = comm_get(peer_comm);
-    CHECK(pc, local_comm, MPI_ERR_COMM, "invalid peer communicator (0x%x)", (unsigned)peer_comm);
-    CHECK(remote_leader >= 0 && remote_leader < comm_peer_size(pc), peer_comm, MPI_ERR_RANK,
-          "invalid remote leader %d", remote_leader);
     int rhdr[2];
     act_comm_exchange(pc, remote_leader, tag, hdr, 2, rhdr, 2);
     rn = rhdr[0];
@@ -91,10 +84,78 @@ int PMPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_c
   long key[3] = {tag, side ? min_remote : min_mine, side ? min_mine : min_remote};
   comm_core_t *core = comm_agree(NULL, MADE_INTER, key, comm_build_inter, &a);
   *newintercomm = comm_attach(core, side, lc);
-  act_intercomm_made(lc, local_leader, comm_rank(lc) == local_leader ? comm_get(peer_comm) : NULL, remote_leader, tag,
-                     *newintercomm);
+  act_intercomm_made(lc, local_leader, comm_rank(lc) == local_leader ? pc : NULL, remote_leader, tag, *newintercomm);
   free(mine);
   free(remote);
+}
+
+int PMPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm, int remote_leader, int tag,
+                          MPI_Comm *newintercomm)
+{
+  MPI_ENTER("MPI_Intercomm_create");
+  CHECK_COMM(local_comm, lc);
+  CHECK(!comm_is_inter(lc), local_comm, MPI_ERR_COMM, "the local communicator must be an intracommunicator");
+  CHECK(local_leader >= 0 && local_leader < comm_size(lc), local_comm, MPI_ERR_RANK, "invalid local leader %d",
+        local_leader);
+  CHECK(newintercomm, local_comm, MPI_ERR_ARG, "newintercomm is NULL");
+  rt_comm_t *pc = NULL;
+  if (comm_rank(lc) == local_leader) {
+    pc = comm_get(peer_comm);
+    CHECK(pc, local_comm, MPI_ERR_COMM, "invalid peer communicator (0x%x)", (unsigned)peer_comm);
+    CHECK(remote_leader >= 0 && remote_leader < comm_peer_size(pc), peer_comm, MPI_ERR_RANK,
+          "invalid remote leader %d", remote_leader);
+  }
+  inter_create(lc, local_leader, pc, remote_leader, tag, newintercomm);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+/* MPI 4.0: the local group's members make their communicator as MPI_Comm_create_from_group does, and
+ * the leaders meet in MPI_COMM_WORLD (every process here is in it), both steps under a tag that the
+ * stringtag and the direction of the pair give, so that the two groups of one call meet. */
+int PMPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader, MPI_Group remote_group,
+                                      int remote_leader, const char *stringtag, MPI_Info info,
+                                      MPI_Errhandler errhandler, MPI_Comm *newintercomm)
+{
+  MPI_ENTER("MPI_Intercomm_create_from_groups");
+  rt_group_t *lg = group_get(local_group), *rg = group_get(remote_group);
+  CHECK(lg, MPI_COMM_WORLD, MPI_ERR_GROUP, "invalid local group (0x%x)", (unsigned)local_group);
+  CHECK(rg, MPI_COMM_WORLD, MPI_ERR_GROUP, "invalid remote group (0x%x)", (unsigned)remote_group);
+  CHECK(stringtag, MPI_COMM_WORLD, MPI_ERR_ARG, "stringtag is NULL");
+  CHECK(info_valid(info), MPI_COMM_WORLD, MPI_ERR_INFO, "invalid info object (0x%x)", (unsigned)info);
+  CHECK(mpi_errh_valid(errhandler), MPI_COMM_WORLD, MPI_ERR_ARG, "invalid error handler (0x%x)",
+        (unsigned)errhandler);
+  CHECK(newintercomm, MPI_COMM_WORLD, MPI_ERR_ARG, "newintercomm is NULL");
+  CHECK(group_rank_of(lg, self->id) != MPI_UNDEFINED, MPI_COMM_WORLD, MPI_ERR_GROUP,
+        "the calling rank is not in the local group");
+  CHECK(local_leader >= 0 && local_leader < lg->size, MPI_COMM_WORLD, MPI_ERR_RANK,
+        "invalid local leader %d (local group of %d)", local_leader, lg->size);
+  CHECK(remote_leader >= 0 && remote_leader < rg->size, MPI_COMM_WORLD, MPI_ERR_RANK,
+        "invalid remote leader %d (remote group of %d)", remote_leader, rg->size);
+  for (int i = 0; i < rg->size; i++)
+    CHECK(group_rank_of(lg, rg->w[i]) == MPI_UNDEFINED, MPI_COMM_WORLD, MPI_ERR_GROUP,
+          "world rank %d is in both the local and the remote group", rg->w[i]);
+  unsigned long h = 5381;
+  for (const char *p = stringtag; *p; p++)
+    h = h * 33 + (unsigned char)*p;
+  int tag = (int)((h ^ 0x2545f491ul) & 0x3fffffff); /* not Comm_create_from_group's tag for the same string */
+  MPI_Comm local;
+  int err = comm_create_from(self, comm_get(MPI_COMM_WORLD), lg, MADE_CREATE_GROUP, tag, &local);
+  if (err != MPI_SUCCESS)
+    MPI_LEAVE(err);
+  rt_comm_t *lc = comm_get(local);
+  inter_create(lc, local_leader, comm_get(MPI_COMM_WORLD), rg->w[remote_leader], tag, newintercomm);
+  comm_get(*newintercomm)->errh = errhandler;
+  act_comm_freed(lc);
+  comm_release(lc);
+  MPI_LEAVE(MPI_SUCCESS);
+}
+
+/* No process here was started by MPI_Comm_spawn: as for a program started by mpirun, MPI_COMM_NULL. */
+int PMPI_Comm_get_parent(MPI_Comm *parent)
+{
+  MPI_ENTER("MPI_Comm_get_parent");
+  CHECK(parent, MPI_COMM_WORLD, MPI_ERR_ARG, "parent is NULL");
+  *parent = MPI_COMM_NULL;
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -130,3 +191,5 @@ int PMPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
 
 PMPI_ALIAS(Intercomm_create)
 PMPI_ALIAS(Intercomm_merge)
+PMPI_ALIAS(Intercomm_create_from_groups)
+PMPI_ALIAS(Comm_get_parent)

@@ -46,7 +46,8 @@ void req_report_pending(rt_rank_t *self)
 {
   static const char *what[] = {[P2P_SEND] = "a send", [P2P_RECV] = "a receive", [P2P_COLL] = "a collective",
                                [P2P_RMA] = "a one-sided operation", [P2P_FLUSH] = "a flush",
-                               [P2P_GREQ] = "a generalized request"};
+                               [P2P_GREQ] = "a generalized request", [P2P_PSEND] = "a partitioned send",
+                               [P2P_PRECV] = "a partitioned receive"};
   int shown = 0;
   for (int i = 1; i < requests.cap && shown < 5; i++) {
     p2p_req_t *r = requests.objs[i];
@@ -203,7 +204,7 @@ static int status_of(p2p_req_t *r, MPI_Status *st)
   }
   int err = r->kind == P2P_RECV ? r->st.MPI_ERROR : MPI_SUCCESS;
   if (st != MPI_STATUS_IGNORE) {
-    if (r->kind == P2P_RECV || r->cancelled)
+    if (r->kind == P2P_RECV || r->kind == P2P_PRECV || r->cancelled)
       *st = r->st;
     else
       empty_status(st);
@@ -241,27 +242,28 @@ static int complete(rt_rank_t *self, MPI_Request *h, MPI_Status *st)
   return err;
 }
 
-/* A generalized request not completed yet: nothing but its own rank can complete it. */
-static int greq_pending(MPI_Request h)
+/* A generalized request not completed yet, or a partitioned send with partitions not marked ready:
+ * nothing but its own rank can complete it. */
+static int only_self_completes(MPI_Request h)
 {
   p2p_req_t *r = req_get(h);
-  return r && r->active && r->kind == P2P_GREQ && !r->done;
+  return r && r->active && ((r->kind == P2P_GREQ && !r->done) || act_part_unmarked(r));
 }
 
-/* Waiting for reqs would never end: all of them (all) or every active one are pending generalized requests. */
+/* Waiting for reqs would never end: all of them (all) or every active one only this rank could complete. */
 static int greq_blocks(int n, MPI_Request reqs[], int all)
 {
   int pending = 0, others = 0;
   for (int i = 0; i < n; i++) {
-    pending += greq_pending(reqs[i]);
-    others += active(reqs[i]) && !greq_pending(reqs[i]);
+    pending += only_self_completes(reqs[i]);
+    others += active(reqs[i]) && !only_self_completes(reqs[i]);
   }
   return pending && (all || !others);
 }
 #define CHECK_GREQ(n, reqs, all)                                                                                       \
   CHECK(!greq_blocks(n, reqs, all), MPI_COMM_WORLD, MPI_ERR_REQUEST,                                                   \
-        "waiting for a generalized request that MPI_Grequest_complete has not completed: only this rank could "     \
-        "complete it")
+        "waiting for a generalized request that MPI_Grequest_complete has not completed, or for a partitioned "     \
+        "send with partitions that MPI_Pready has not marked: only this rank could complete it")
 
 /* complete() for the single-completion calls: the status's MPI_ERROR stays as it was */
 static int complete_one(rt_rank_t *self, MPI_Request *h, MPI_Status *st)
@@ -475,6 +477,11 @@ int PMPI_Request_free(MPI_Request *request)
   p2p_req_t *r = req_get(*request);
   CHECK(r->kind != P2P_COLL || !r->active || r->done, MPI_COMM_WORLD, MPI_ERR_REQUEST,
         "an active nonblocking collective request cannot be freed (MPI 3.1, 5.12)");
+  if (r->kind == P2P_PSEND || r->kind == P2P_PRECV) {
+    CHECK(!r->active, r->comm, MPI_ERR_REQUEST,
+          "an active partitioned request cannot be freed: complete it (MPI_Wait, MPI_Test) first");
+    act_part_free(r);
+  }
   if (r->kind == P2P_GREQ && r->active && !r->done) { /* its free callback now (as MPICH), the rest at completion */
     greq_t *g = r->owned;
     g->freed = 1;
@@ -510,6 +517,8 @@ int PMPI_Cancel(MPI_Request *request)
   CHECK(request && req_get(*request), MPI_COMM_WORLD, MPI_ERR_REQUEST, "invalid request");
   CHECK(req_get(*request)->kind != P2P_COLL, MPI_COMM_WORLD, MPI_ERR_REQUEST,
         "a nonblocking collective request cannot be cancelled (MPI 3.1, 5.12)");
+  CHECK(req_get(*request)->kind != P2P_PSEND && req_get(*request)->kind != P2P_PRECV, req_get(*request)->comm,
+        MPI_ERR_UNSUPPORTED_OPERATION, "simpi does not cancel partitioned requests");
   p2p_req_t *r = req_get(*request);
   if (r->kind == P2P_GREQ) {
     greq_t *g = r->owned;

@@ -31,8 +31,8 @@ static int in_epoch(const rt_win_t *w, int t)
 
 /* Checks the target side (and the origin side unless ocount < 0); raises
  * the error through the window's handler and returns it. */
-static int check_op(rt_rank_t *self, rt_win_t *w, rma_op_t *op, int ocount, MPI_Datatype otype, int t,
-                    MPI_Aint disp, int tcount, MPI_Datatype ttype)
+static int check_op(rt_rank_t *self, rt_win_t *w, rma_op_t *op, MPI_Count ocount, MPI_Datatype otype, int t,
+                    MPI_Aint disp, MPI_Count tcount, MPI_Datatype ttype)
 {
   op->t = t;
   if (self->trace_region) { /* a replay names the target's region: disp is an offset in it */
@@ -44,7 +44,7 @@ static int check_op(rt_rank_t *self, rt_win_t *w, rma_op_t *op, int ocount, MPI_
   }
   WCHECK(t == MPI_PROC_NULL || (t >= 0 && t < w->n), w, MPI_ERR_RANK, "invalid target rank %d (window of %d ranks)",
          t, w->n);
-  WCHECK(tcount >= 0, w, MPI_ERR_COUNT, "negative target count %d", tcount);
+  WCHECK(tcount >= 0, w, MPI_ERR_COUNT, "negative target count %lld", (long long)tcount);
   TYPE_OF(ttype, tt, "target datatype");
   op->tt = tt;
   if (ocount >= 0) {
@@ -108,23 +108,17 @@ static void track(rt_rank_t *self, rt_win_t *w, p2p_req_t *r, MPI_Request *reque
   }
 }
 
-/* The counts of the large-count (_c) forms must fit an int, the one-sided engine's. */
-#define CHECK_RMA_COUNT(n, w, what)                                                                                    \
-  WCHECK(count_fits(n), w, MPI_ERR_COUNT, "%s %lld is above %d, the largest one-sided count simpi handles", what,      \
-         (long long)(n), INT_MAX)
-
+/* Counts are MPI_Count throughout: the large-count (_c) forms move more than INT_MAX elements. */
 /* Put (get 0) and Get (get 1): obuf is read or written. */
-static int put_get(rt_rank_t *self, int get, void *obuf, MPI_Count ocount_, MPI_Datatype otype, int t, MPI_Aint disp,
-                   MPI_Count tcount_, MPI_Datatype ttype, MPI_Win win, MPI_Request *request)
+static int put_get(rt_rank_t *self, int get, void *obuf, MPI_Count ocount, MPI_Datatype otype, int t, MPI_Aint disp,
+                   MPI_Count tcount, MPI_Datatype ttype, MPI_Win win, MPI_Request *request)
 {
   CHECK_WIN(win, w);
-  CHECK_RMA_COUNT(ocount_, w, "origin count");
-  CHECK_RMA_COUNT(tcount_, w, "target count");
-  int ocount = (int)ocount_, tcount = (int)tcount_;
-  WCHECK(ocount >= 0, w, MPI_ERR_COUNT, "negative origin count %d", ocount);
+  WCHECK(ocount >= 0, w, MPI_ERR_COUNT, "negative origin count %lld", (long long)ocount);
   rma_op_t op;
   CHECKED(check_op(self, w, &op, ocount, otype, t, disp, tcount, ttype));
-  WCHECK(obuf || !ocount || op.ot->derived, w, MPI_ERR_BUFFER, "null origin buffer with count %d", ocount);
+  WCHECK(obuf || !ocount || op.ot->derived, w, MPI_ERR_BUFFER, "null origin buffer with count %lld",
+         (long long)ocount);
   p2p_req_t *r = t == MPI_PROC_NULL ? NULL
                  : get              ? act_get(w, obuf, ocount, op.ot, t, op.taddr, tcount, op.tt)
                                     : act_put(w, obuf, ocount, op.ot, t, op.taddr, tcount, op.tt);
@@ -133,15 +127,11 @@ static int put_get(rt_rank_t *self, int get, void *obuf, MPI_Count ocount_, MPI_
 }
 
 /* Accumulate (result NULL) and Get_accumulate. */
-static int accumulate(rt_rank_t *self, const void *obuf, MPI_Count ocount_, MPI_Datatype otype, void *result,
-                      MPI_Count rcount_, MPI_Datatype rtype, int t, MPI_Aint disp, MPI_Count tcount_,
+static int accumulate(rt_rank_t *self, const void *obuf, MPI_Count ocount, MPI_Datatype otype, void *result,
+                      MPI_Count rcount, MPI_Datatype rtype, int t, MPI_Aint disp, MPI_Count tcount,
                       MPI_Datatype ttype, MPI_Op o, MPI_Win win, MPI_Request *request)
 {
   CHECK_WIN(win, w);
-  CHECK_RMA_COUNT(ocount_, w, "origin count");
-  CHECK_RMA_COUNT(rcount_, w, "result count");
-  CHECK_RMA_COUNT(tcount_, w, "target count");
-  int ocount = (int)ocount_, rcount = (int)rcount_, tcount = (int)tcount_;
   WCHECK(ocount >= 0 && rcount >= 0, w, MPI_ERR_COUNT, "negative count");
   rma_op_t op = {0};
   CHECKED(check_op(self, w, &op, o == MPI_NO_OP ? -1 : ocount, otype, t, disp, tcount, ttype));

@@ -16,7 +16,10 @@
 /* P2P_RMA: the transfer of a one-sided operation (src/rma), kc its origin's side. */
 /* P2P_GREQ: a generalized request (src/mpi/request.c), done when the program says so; never waited for
  * in the kernel (its owner alone can complete it), owned holds its callbacks. */
-enum p2p_kind { P2P_SEND = 1, P2P_RECV = 2, P2P_COLL = 3, P2P_RMA = 4, P2P_FLUSH = 5, P2P_GREQ = 6 };
+/* P2P_PSEND, P2P_PRECV: a partitioned send or receive (src/action/part_act.c), owned holds its
+ * partitions and the internal requests of their messages; only the action layer waits for them. */
+enum p2p_kind { P2P_SEND = 1, P2P_RECV = 2, P2P_COLL = 3, P2P_RMA = 4, P2P_FLUSH = 5, P2P_GREQ = 6, P2P_PSEND = 7,
+                P2P_PRECV = 8 };
 enum p2p_mode { P2P_STANDARD, P2P_SYNC, P2P_READY, P2P_BUFFERED };
 
 typedef struct p2p_req {

@@ -4,6 +4,7 @@
 #include "rma.h"
 #include "../core/op.h"
 #include "../runtime/runtime.h"
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,29 +94,30 @@ static p2p_req_t *transfer(rma_core_t *w, int me, int t, double out, double back
  * are elsewhere while another rank runs). */
 static void *reach(rma_core_t *w, int t, const void *p) { return rt_priv_addr(&rt_ranks[w->m[t].world], p); }
 
-p2p_req_t *rma_put(rma_core_t *w, int me, int t, const void *obuf, int ocount, const dt_t *ot, char *taddr,
-                   int tcount, const dt_t *tt)
+p2p_req_t *rma_put(rma_core_t *w, int me, int t, const void *obuf, MPI_Count ocount, const dt_t *ot, char *taddr,
+                   MPI_Count tcount, const dt_t *tt)
 {
   dt_copy(obuf, ocount, ot, reach(w, t, taddr), tcount, tt);
   return transfer(w, me, t, (double)tcount * (double)tt->size, -1);
 }
 
-p2p_req_t *rma_get(rma_core_t *w, int me, int t, void *obuf, int ocount, const dt_t *ot, const char *taddr,
-                   int tcount, const dt_t *tt)
+p2p_req_t *rma_get(rma_core_t *w, int me, int t, void *obuf, MPI_Count ocount, const dt_t *ot, const char *taddr,
+                   MPI_Count tcount, const dt_t *tt)
 {
   dt_copy(reach(w, t, taddr), tcount, tt, obuf, ocount, ot);
   return transfer(w, me, t, -1, (double)tcount * (double)tt->size);
 }
 
-p2p_req_t *rma_accumulate(rma_core_t *w, int me, int t, const void *obuf, int ocount, const dt_t *ot, void *result,
-                          int rcount, const dt_t *rt, char *taddr, int tcount, const dt_t *tt, MPI_Op op)
+p2p_req_t *rma_accumulate(rma_core_t *w, int me, int t, const void *obuf, MPI_Count ocount, const dt_t *ot,
+                          void *result, MPI_Count rcount, const dt_t *rt, char *taddr, MPI_Count tcount,
+                          const dt_t *tt, MPI_Op op)
 {
   void *tp = reach(w, t, taddr);
   size_t bytes = (size_t)tcount * tt->size;
   /* operands as arrays of the predefined type (padded pair types such as
    * MPI_DOUBLE_INT are laid out at their extent, as op_apply expects) */
   const dt_t *basic = dt_basic(tt->basic);
-  int n = (int)(bytes / basic->size);
+  MPI_Count n = (MPI_Count)(bytes / basic->size);
   size_t room = (size_t)n * (size_t)basic->extent;
   char *cur = malloc(room ? room : 1);
   dt_copy(tp, tcount, tt, cur, n, basic);
@@ -126,8 +128,11 @@ p2p_req_t *rma_accumulate(rma_core_t *w, int me, int t, const void *obuf, int oc
     dt_copy(obuf, ocount, ot, in, n, basic);
     if (op == MPI_REPLACE)
       memcpy(cur, in, room);
-    else
-      op_apply(op, in, cur, n, basic);
+    else /* op_apply counts in int: above INT_MAX values, in pieces */
+      for (MPI_Count done = 0, k; done < n; done += k) {
+        k = n - done < INT_MAX ? n - done : INT_MAX;
+        op_apply(op, in + done * basic->extent, cur + done * basic->extent, (int)k, basic);
+      }
     dt_copy(cur, n, basic, tp, tcount, tt);
     free(in);
   }

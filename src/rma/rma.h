@@ -51,13 +51,14 @@ rma_region_t *rma_region(rma_core_t *w, int t, int seq);
 
 /* The operations, made by the running rank as member `me`. Each returns
  * a request for its transfer (NULL when t is me: the data moved locally). */
-p2p_req_t *rma_put(rma_core_t *w, int me, int t, const void *obuf, int ocount, const dt_t *ot, char *taddr,
-                   int tcount, const dt_t *tt);
-p2p_req_t *rma_get(rma_core_t *w, int me, int t, void *obuf, int ocount, const dt_t *ot, const char *taddr,
-                   int tcount, const dt_t *tt);
+p2p_req_t *rma_put(rma_core_t *w, int me, int t, const void *obuf, MPI_Count ocount, const dt_t *ot, char *taddr,
+                   MPI_Count tcount, const dt_t *tt);
+p2p_req_t *rma_get(rma_core_t *w, int me, int t, void *obuf, MPI_Count ocount, const dt_t *ot, const char *taddr,
+                   MPI_Count tcount, const dt_t *tt);
 /* result may be NULL (Accumulate); op may be MPI_NO_OP or MPI_REPLACE. */
-p2p_req_t *rma_accumulate(rma_core_t *w, int me, int t, const void *obuf, int ocount, const dt_t *ot, void *result,
-                          int rcount, const dt_t *rt, char *taddr, int tcount, const dt_t *tt, MPI_Op op);
+p2p_req_t *rma_accumulate(rma_core_t *w, int me, int t, const void *obuf, MPI_Count ocount, const dt_t *ot,
+                          void *result, MPI_Count rcount, const dt_t *rt, char *taddr, MPI_Count tcount,
+                          const dt_t *tt, MPI_Op op);
 p2p_req_t *rma_compare_and_swap(rma_core_t *w, int me, int t, const void *obuf, const void *cmp, void *result,
                                 const dt_t *type, char *taddr);
 
