@@ -7,7 +7,8 @@
 
 static void rdb(coll_t *k, const coll_args_t *a)
 {
-  int n = k->n, me = k->me, count = a->rcount, have = 0;
+  int n = k->n, me = k->me, have = 0;
+  MPI_Count count = a->rcount;
   const dt_t *t = a->rt;
   void *partial = coll_tmp(count, t), *in = coll_tmp(count, t);
   dt_copy(a->sbuf, count, t, partial, count, t);
@@ -32,7 +33,8 @@ static void rdb(coll_t *k, const coll_args_t *a)
 
 static void linear(coll_t *k, const coll_args_t *a)
 {
-  int n = k->n, me = k->me, count = a->rcount;
+  int n = k->n, me = k->me;
+  MPI_Count count = a->rcount;
   const dt_t *t = a->rt;
   if (me == 0) {
     if (n > 1)

@@ -16,7 +16,8 @@
 
 void coll_reduce_binomial(coll_t *k, const coll_args_t *a)
 {
-  int n = k->n, me = k->me, root = a->root, count = a->rcount;
+  int n = k->n, me = k->me, root = a->root;
+  MPI_Count count = a->rcount;
   const dt_t *t = a->rt;
   int commute = op_commutative(a->op), top = commute ? root : 0;
   int vr = (me - top + n) % n;
@@ -52,7 +53,8 @@ void coll_reduce_binomial(coll_t *k, const coll_args_t *a)
 /* The root combines in rank order, from the highest rank down. */
 void coll_reduce_ordered(coll_t *k, const coll_args_t *a)
 {
-  int n = k->n, me = k->me, root = a->root, count = a->rcount;
+  int n = k->n, me = k->me, root = a->root;
+  MPI_Count count = a->rcount;
   const dt_t *t = a->rt;
   if (me != root) {
     coll_send(k, a->sbuf, count, t, root);
@@ -91,7 +93,8 @@ static long blk_off(long count, int p, int b) { return count / p * b + (b < coun
  * range in los/his (indexed by step) when they are not NULL. */
 int coll_rab_reduce_scatter(coll_t *k, const coll_args_t *a, void *acc, int *lo, int *hi, int *los, int *his)
 {
-  int n = k->n, me = k->me, count = a->rcount;
+  int n = k->n, me = k->me;
+  MPI_Count count = a->rcount;
   const dt_t *t = a->rt;
   int p = coll_pof2_floor(n), rem = n - p, nr = new_rank(me, rem);
   void *in = coll_tmp(count, t);
@@ -116,8 +119,8 @@ int coll_rab_reduce_scatter(coll_t *k, const coll_args_t *a, void *acc, int *lo,
         klo = mid, khi = *hi, slo = *lo, shi = mid;
       long ko = blk_off(count, p, klo), kc = blk_off(count, p, khi) - ko;
       long so = blk_off(count, p, slo), sc = blk_off(count, p, shi) - so;
-      coll_sendrecv(k, coll_at(acc, so, t), (int)sc, t, dst, coll_at(in, ko, t), (int)kc, t, dst);
-      coll_combine(a->op, coll_at(acc, ko, t), coll_at(in, ko, t), (int)kc, t, np < nr);
+      coll_sendrecv(k, coll_at(acc, so, t), sc, t, dst, coll_at(in, ko, t), kc, t, dst);
+      coll_combine(a->op, coll_at(acc, ko, t), coll_at(in, ko, t), kc, t, np < nr);
       *lo = klo;
       *hi = khi;
       if (los) {
@@ -132,7 +135,8 @@ int coll_rab_reduce_scatter(coll_t *k, const coll_args_t *a, void *acc, int *lo,
 
 static void rab(coll_t *k, const coll_args_t *a)
 {
-  int n = k->n, me = k->me, root = a->root, count = a->rcount;
+  int n = k->n, me = k->me, root = a->root;
+  MPI_Count count = a->rcount;
   const dt_t *t = a->rt;
   int p = coll_pof2_floor(n), rem = n - p, lo, hi, steps = 0;
   while ((1 << steps) < p)
@@ -151,10 +155,10 @@ static void rab(coll_t *k, const coll_args_t *a)
       int olo = los[s] == plo ? his[s] : plo, ohi = los[s] == plo ? phi : los[s];
       if ((nr & mask) == (nroot & mask)) {
         long oo = blk_off(count, p, olo), oc = blk_off(count, p, ohi) - oo;
-        coll_recv(k, coll_at(acc, oo, t), (int)oc, t, dst);
+        coll_recv(k, coll_at(acc, oo, t), oc, t, dst);
       } else {
         long mo = blk_off(count, p, los[s]), mc = blk_off(count, p, his[s]) - mo;
-        coll_send(k, coll_at(acc, mo, t), (int)mc, t, dst);
+        coll_send(k, coll_at(acc, mo, t), mc, t, dst);
         alive = 0;
       }
     }
@@ -178,7 +182,8 @@ static void rab(coll_t *k, const coll_args_t *a)
  * so each node combines lower subtree op upper subtree op its own value. */
 static void in_order_binary(coll_t *k, const coll_args_t *a)
 {
-  int n = k->n, me = k->me, root = a->root, count = a->rcount;
+  int n = k->n, me = k->me, root = a->root;
+  MPI_Count count = a->rcount;
   const dt_t *t = a->rt;
   int lo = 0, hi = n - 1, parent = -1;
   while (me != hi) {
@@ -224,7 +229,8 @@ enum { CHAIN, BINARY };
 
 static void segmented_tree(coll_t *k, const coll_args_t *a, int shape)
 {
-  int n = k->n, root = a->root, vr = (k->me - root + n) % n, count = a->rcount;
+  int n = k->n, root = a->root, vr = (k->me - root + n) % n;
+  MPI_Count count = a->rcount;
   const dt_t *t = a->rt;
   long seg = k->seg;
   if (seg <= 0) { /* Open MPI's segment sizes */
@@ -234,10 +240,10 @@ static void segmented_tree(coll_t *k, const coll_args_t *a, int shape)
     else
       seg = n > 0.0410 / 1024 * bytes + 9.7128 ? 1024 : n > 0.0033 / 1024 * bytes + 1.6761 ? 32768 : 65536;
   }
-  int segcount = t->size ? (int)(seg / (long)t->size) : count;
+  MPI_Count segcount = t->size ? seg / (MPI_Count)t->size : count;
   if (segcount < 1)
     segcount = 1;
-  int nseg = count ? (count + segcount - 1) / segcount : 1;
+  MPI_Count nseg = count ? (count + segcount - 1) / segcount : 1;
   int ch[2], nch = 0, parent;
   if (shape == CHAIN) {
     parent = vr ? vr - 1 : -1;
@@ -256,11 +262,12 @@ static void segmented_tree(coll_t *k, const coll_args_t *a, int shape)
   for (int c = 0; c < nch; c++)
     for (int b = 0; b < 2; b++)
       in[c][b] = coll_tmp(segcount, t);
-#define SEGC(s) ((count - (long)(s) * segcount) < segcount ? (int)(count - (long)(s) * segcount) : segcount)
+#define SEGC(s) (count - (MPI_Count)(s) * segcount < segcount ? count - (MPI_Count)(s) * segcount : segcount)
   for (int c = 0; c < nch; c++)
     rv[c][0] = coll_irecv(k, in[c][0], SEGC(0), t, (ch[c] + root) % n);
-  for (int s = 0; s < nseg; s++) {
-    int b = s % 2, sc = SEGC(s);
+  for (MPI_Count s = 0; s < nseg; s++) {
+    int b = (int)(s % 2);
+    MPI_Count sc = SEGC(s);
     char *at = coll_at(acc, (long)s * segcount, t);
     for (int c = 0; c < nch; c++) {
       if (s + 1 < nseg)
@@ -286,7 +293,8 @@ static void segmented_tree(coll_t *k, const coll_args_t *a, int shape)
  * x0 op (x1 op (... op x(n-1))): one buffer per rank at the root. */
 void coll_reduce_linear_nb(coll_t *k, const coll_args_t *a)
 {
-  int n = k->n, me = k->me, root = a->root, count = a->rcount;
+  int n = k->n, me = k->me, root = a->root;
+  MPI_Count count = a->rcount;
   const dt_t *t = a->rt;
   if (me != root) {
     coll_send(k, a->sbuf, count, t, root);
