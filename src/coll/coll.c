@@ -165,7 +165,9 @@ int coll_exec(enum coll_id id, coll_t *k, coll_args_t *a)
     case COLL_ALLREDUCE:
     case COLL_SCAN:
     case COLL_EXSCAN:
-      a->sbuf = dup = dup_typed(a->rbuf, a->rcount, a->rt);
+      /* no copy (a large vector's would double the memory): the algorithms read the send buffer
+       * before they write the receive buffer, or copy it first when sbuf == rbuf (coll_own_input) */
+      a->sbuf = a->rbuf;
       break;
     case COLL_REDUCE_SCATTER: {
       MPI_Count total = 0;

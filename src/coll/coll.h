@@ -124,6 +124,10 @@ void coll_tmp_free(void *p, const dt_t *t);
 /* Address of element i of buf. */
 static inline char *coll_at(const void *buf, long i, const dt_t *t) { return (char *)buf + i * t->extent; }
 const dt_t *coll_byte(void); /* MPI_BYTE */
+/* A reduction's input (rcount elements of rt): sbuf, or a private copy of it when it is rbuf (an
+ * MPI_IN_PLACE call: coll.c makes no copy) and the algorithm writes rbuf before it last reads its
+ * input; coll_tmp_free(*mem, a->rt) afterwards. */
+const void *coll_own_input(const coll_args_t *a, void **mem);
 /* The data of count elements of t at buf as bytes: buf itself when t is
  * contiguous, else a packed copy (free *mem). */
 const char *coll_bytes_of(const void *buf, MPI_Count count, const dt_t *t, void **mem);

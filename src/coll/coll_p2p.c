@@ -76,6 +76,16 @@ void *coll_tmp(MPI_Count count, const dt_t *t) { return dt_tmp_alloc(count, t); 
 
 void coll_tmp_free(void *p, const dt_t *t) { dt_tmp_free(p, t); }
 
+const void *coll_own_input(const coll_args_t *a, void **mem)
+{
+  *mem = NULL;
+  if (a->sbuf != a->rbuf)
+    return a->sbuf;
+  *mem = coll_tmp(a->rcount, a->rt);
+  dt_copy(a->sbuf, a->rcount, a->rt, *mem, a->rcount, a->rt);
+  return *mem;
+}
+
 const dt_t *coll_byte(void) { return dt_get(MPI_BYTE); }
 
 /* A replay's operands are never read: its reductions skip the operation. */

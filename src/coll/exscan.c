@@ -41,10 +41,13 @@ static void linear(coll_t *k, const coll_args_t *a)
       coll_send(k, a->sbuf, count, t, 1);
     return;
   }
-  coll_recv(k, a->rbuf, count, t, me - 1);
+  void *next = NULL; /* my vector, copied before rbuf (which may be sbuf) receives the prefix */
   if (me + 1 < n) {
-    void *next = coll_tmp(count, t);
+    next = coll_tmp(count, t);
     dt_copy(a->sbuf, count, t, next, count, t);
+  }
+  coll_recv(k, a->rbuf, count, t, me - 1);
+  if (next) {
     coll_apply(a->op, a->rbuf, next, count, t); /* next = prefix op mine */
     coll_send(k, next, count, t, me + 1);
     coll_tmp_free(next, t);

@@ -60,20 +60,22 @@ void coll_reduce_ordered(coll_t *k, const coll_args_t *a)
     coll_send(k, a->sbuf, count, t, root);
     return;
   }
-  void *in = coll_tmp(count, t);
+  void *in = coll_tmp(count, t), *mem = NULL;
+  const void *mine = n - 1 == root ? a->sbuf : coll_own_input(a, &mem);
   if (n - 1 == root)
     dt_copy(a->sbuf, count, t, a->rbuf, count, t);
   else
     coll_recv(k, a->rbuf, count, t, n - 1);
   for (int i = n - 2; i >= 0; i--) {
     if (i == root)
-      coll_apply(a->op, a->sbuf, a->rbuf, count, t);
+      coll_apply(a->op, mine, a->rbuf, count, t);
     else {
       coll_recv(k, in, count, t, i);
       coll_apply(a->op, in, a->rbuf, count, t);
     }
   }
   coll_tmp_free(in, t);
+  coll_tmp_free(mem, t);
 }
 
 /* ---- Rabenseifner ---- */
@@ -97,7 +99,10 @@ int coll_rab_reduce_scatter(coll_t *k, const coll_args_t *a, void *acc, int *lo,
   MPI_Count count = a->rcount;
   const dt_t *t = a->rt;
   int p = coll_pof2_floor(n), rem = n - p, nr = new_rank(me, rem);
-  void *in = coll_tmp(count, t);
+  /* room for the whole vector from an even neighbour, else for the largest kept half (the first step's) */
+  MPI_Count half = blk_off(count, p, p / 2);
+  MPI_Count room = me < 2 * rem ? (me % 2 ? count : 0) : half > count - half ? half : count - half;
+  void *in = coll_tmp(room, t);
   if (me < 2 * rem) {
     if (me % 2 == 0)
       coll_send(k, acc, count, t, me + 1);
@@ -119,8 +124,8 @@ int coll_rab_reduce_scatter(coll_t *k, const coll_args_t *a, void *acc, int *lo,
         klo = mid, khi = *hi, slo = *lo, shi = mid;
       long ko = blk_off(count, p, klo), kc = blk_off(count, p, khi) - ko;
       long so = blk_off(count, p, slo), sc = blk_off(count, p, shi) - so;
-      coll_sendrecv(k, coll_at(acc, so, t), sc, t, dst, coll_at(in, ko, t), kc, t, dst);
-      coll_combine(a->op, coll_at(acc, ko, t), coll_at(in, ko, t), kc, t, np < nr);
+      coll_sendrecv(k, coll_at(acc, so, t), sc, t, dst, in, kc, t, dst);
+      coll_combine(a->op, coll_at(acc, ko, t), in, kc, t, np < nr);
       *lo = klo;
       *hi = khi;
       if (los) {
@@ -301,16 +306,18 @@ void coll_reduce_linear_nb(coll_t *k, const coll_args_t *a)
     return;
   }
   p2p_req_t **rs = calloc((size_t)n, sizeof *rs);
-  void **in = calloc((size_t)n, sizeof *in);
+  void **in = calloc((size_t)n, sizeof *in), *mem = NULL;
   for (int i = 0; i < n; i++)
     if (i != root) {
       in[i] = coll_tmp(count, t);
       rs[i] = coll_irecv(k, in[i], count, t, i);
     }
   coll_waitall(k, rs, n);
+  const void *mine = n - 1 == root ? a->sbuf : coll_own_input(a, &mem);
   dt_copy(n - 1 == root ? a->sbuf : in[n - 1], count, t, a->rbuf, count, t);
   for (int i = n - 2; i >= 0; i--)
-    coll_combine(a->op, a->rbuf, i == root ? (void *)a->sbuf : in[i], count, t, 1);
+    coll_combine(a->op, a->rbuf, i == root ? (void *)mine : in[i], count, t, 1);
+  coll_tmp_free(mem, t);
   for (int i = 0; i < n; i++)
     if (in[i])
       coll_tmp_free(in[i], t);
