@@ -1,0 +1,57 @@
+/* Simulated times of collectives of N one-byte elements per block (argv[1]; an MPI_Count, above
+ * INT_MAX at the large size) on 2 ranks: Gather_c, Scatter_c, Allgather_c, Alltoall_c and, unless
+ * argv[2] is "noreduce", Allreduce_c (in place, MPI_BOR on MPI_BYTE). Buffers come from
+ * SMPI_SHARED_MALLOC (their contents mean nothing: only times matter here), so the large size
+ * costs little memory. Each collective follows a barrier; rank 0 prints "NAME N seconds", the
+ * slower rank's time. For unit/large_coll_time.sh; built with simcc and with smpicc (int counts). */
+#include <mpi.h>
+#include <smpi/smpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef SIMPI
+#define COUNT MPI_Count
+#define C(name) name##_c
+#else /* smpicc: SMPI 3.32 has no large-count calls; it runs only the int sizes */
+#define COUNT int
+#define C(name) name
+#endif
+
+static void report(const char *name, long long n, double t0)
+{
+  double t = MPI_Wtime() - t0, slowest;
+  MPI_Reduce(&t, &slowest, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+  int rank;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (rank == 0)
+    printf("%s %lld %.9f\n", name, n, slowest);
+}
+
+int main(int argc, char **argv)
+{
+  MPI_Init(&argc, &argv);
+  long long n = atoll(argv[1]);
+  int reduce = argc < 3 || strcmp(argv[2], "noreduce");
+  COUNT c = (COUNT)n;
+  char *one = SMPI_SHARED_MALLOC((size_t)n), *two = SMPI_SHARED_MALLOC(2 * (size_t)n),
+       *three = SMPI_SHARED_MALLOC(2 * (size_t)n);
+  double t0;
+#define TIMED(name, call)                                                                                              \
+  MPI_Barrier(MPI_COMM_WORLD);                                                                                         \
+  t0 = MPI_Wtime();                                                                                                    \
+  call;                                                                                                                \
+  report(name, n, t0)
+  TIMED("gather", C(MPI_Gather)(one, c, MPI_BYTE, two, c, MPI_BYTE, 0, MPI_COMM_WORLD));
+  TIMED("scatter", C(MPI_Scatter)(two, c, MPI_BYTE, one, c, MPI_BYTE, 0, MPI_COMM_WORLD));
+  TIMED("allgather", C(MPI_Allgather)(one, c, MPI_BYTE, two, c, MPI_BYTE, MPI_COMM_WORLD));
+  TIMED("alltoall", C(MPI_Alltoall)(two, c, MPI_BYTE, three, c, MPI_BYTE, MPI_COMM_WORLD));
+  if (reduce) {
+    TIMED("allreduce", C(MPI_Allreduce)(MPI_IN_PLACE, one, c, MPI_BYTE, MPI_BOR, MPI_COMM_WORLD));
+  }
+  SMPI_SHARED_FREE(one);
+  SMPI_SHARED_FREE(two);
+  SMPI_SHARED_FREE(three);
+  MPI_Finalize();
+  return 0;
+}

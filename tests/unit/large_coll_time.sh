@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Simulated times of collectives whose counts are above INT_MAX (2^31+16 one-byte elements per
+# block, 2 ranks on two hosts of platforms/cluster.xml; unit/large_coll_time.c): Gather_c,
+# Scatter_c, Allgather_c, Alltoall_c under the smpi selector, and Allreduce_c by Rabenseifner.
+# smpirun (int counts) gives the first four at 64 MiB and 512 MiB and simpi must match within
+# 0.1%; simpi's time at 2^31+16 must lie on the line through its own two smaller ones within
+# 1e-6 relative (the network model is linear in the size there). Buffers are SMPI_SHARED_MALLOC'd:
+# about 1.5 GB of real memory (Rabenseifner's half-vector scratch on each rank).
+# time limit: 180
+set -euo pipefail
+. "$(dirname "$0")/against_smpirun.bash"
+build_both "$top/tests/unit/large_coll_time.c" lct
+printf 'node-0\nnode-5\n' > "$work/hosts"
+args=(-np 2 -platform "$top/platforms/cluster.xml" -hostfile "$work/hosts" --cfg=smpi/simulate-computation:no)
+small=67108864 mid=536870912 big=2147483664
+for n in $small $mid; do
+  smpirun "${args[@]}" --log=root.thres:error "$work/lct_smpi" $n noreduce >> "$work/smpi.txt" 2>/dev/null
+done
+for n in $small $mid $big; do
+  "$top/wrappers/simrun" -q "${args[@]}" --cfg=smpi/coll-selector:smpi --cfg=smpi/allreduce:rab "$work/lct" $n \
+    >> "$work/simpi.txt"
+done
+awk -v small=$small -v mid=$mid -v big=$big '
+  NR == FNR { smpi[$1, $2] = $3; next }
+  { simpi[$1, $2] = $3; names[$1] = 1 }
+  END {
+    bad = 0
+    for (c in names) {
+      for (i = 1; i <= 2; i++) {
+        n = i == 1 ? small : mid
+        if (!((c, n) in smpi))
+          continue
+        d = (simpi[c, n] - smpi[c, n]) / smpi[c, n]; if (d < 0) d = -d
+        v = d <= 0.001 ? "ok" : "FAIL"; if (v == "FAIL") bad = 1
+        printf "%s %.0f B: simpi %.9f s, smpirun %.9f s: %s\n", c, n, simpi[c, n], smpi[c, n], v
+      }
+      want = simpi[c, small] + (big - small) * (simpi[c, mid] - simpi[c, small]) / (mid - small)
+      d = (simpi[c, big] - want) / want; if (d < 0) d = -d
+      v = d <= 1e-6 && simpi[c, big] > 0 ? "ok" : "FAIL"; if (v == "FAIL") bad = 1
+      printf "%s %.0f B: simpi %.9f s, on the line %.9f s: %s\n", c, big, simpi[c, big], want, v
+    }
+    exit bad
+  }' "$work/smpi.txt" "$work/simpi.txt"
