@@ -1,5 +1,6 @@
 /* Simulated times of collectives of N one-byte elements per block (argv[1]; an MPI_Count, above
- * INT_MAX at the large size) on 2 ranks: Gather_c, Scatter_c, Allgather_c, Alltoall_c and, unless
+ * INT_MAX at the large size) on 2 ranks: Gather_c, Scatter_c, Allgather_c, Alltoall_c, their v-
+ * forms and Alltoallw_c (counts {N, N}, displacements {0, N}) and, unless
  * argv[2] is "noreduce", Allreduce_c (in place, MPI_BOR on MPI_BYTE). Buffers come from
  * SMPI_SHARED_MALLOC (their contents mean nothing: only times matter here), so the large size
  * costs little memory. Each collective follows a barrier; rank 0 prints "NAME N seconds", the
@@ -12,9 +13,11 @@
 
 #ifdef SIMPI
 #define COUNT MPI_Count
+#define DISP MPI_Aint
 #define C(name) name##_c
 #else /* smpicc: SMPI 3.32 has no large-count calls; it runs only the int sizes */
 #define COUNT int
+#define DISP int
 #define C(name) name
 #endif
 
@@ -46,6 +49,14 @@ int main(int argc, char **argv)
   TIMED("scatter", C(MPI_Scatter)(two, c, MPI_BYTE, one, c, MPI_BYTE, 0, MPI_COMM_WORLD));
   TIMED("allgather", C(MPI_Allgather)(one, c, MPI_BYTE, two, c, MPI_BYTE, MPI_COMM_WORLD));
   TIMED("alltoall", C(MPI_Alltoall)(two, c, MPI_BYTE, three, c, MPI_BYTE, MPI_COMM_WORLD));
+  COUNT cs[2] = {c, c};
+  DISP ds[2] = {0, (DISP)n};
+  MPI_Datatype ts[2] = {MPI_BYTE, MPI_BYTE};
+  TIMED("gatherv", C(MPI_Gatherv)(one, c, MPI_BYTE, two, cs, ds, MPI_BYTE, 0, MPI_COMM_WORLD));
+  TIMED("scatterv", C(MPI_Scatterv)(two, cs, ds, MPI_BYTE, one, c, MPI_BYTE, 0, MPI_COMM_WORLD));
+  TIMED("allgatherv", C(MPI_Allgatherv)(one, c, MPI_BYTE, two, cs, ds, MPI_BYTE, MPI_COMM_WORLD));
+  TIMED("alltoallv", C(MPI_Alltoallv)(two, cs, ds, MPI_BYTE, three, cs, ds, MPI_BYTE, MPI_COMM_WORLD));
+  TIMED("alltoallw", C(MPI_Alltoallw)(two, cs, ds, ts, three, cs, ds, ts, MPI_COMM_WORLD));
   if (reduce) {
     TIMED("allreduce", C(MPI_Allreduce)(MPI_IN_PLACE, one, c, MPI_BYTE, MPI_BOR, MPI_COMM_WORLD));
   }
