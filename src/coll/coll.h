@@ -170,7 +170,7 @@ void coll_redscat_run(coll_t *k, const coll_args_t *a, coll_fn fn);
 typedef struct coll_nbr {
   int peer;
   void *buf;
-  int count;
+  MPI_Count count;
   const dt_t *type;
   int tag;
 } coll_nbr_t;

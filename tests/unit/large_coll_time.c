@@ -1,6 +1,7 @@
 /* Simulated times of collectives of N one-byte elements per block (argv[1]; an MPI_Count, above
  * INT_MAX at the large size) on 2 ranks: Gather_c, Scatter_c, Allgather_c, Alltoall_c, their v-
- * forms and Alltoallw_c (counts {N, N}, displacements {0, N}) and, unless
+ * forms and Alltoallw_c (counts {N, N}, displacements {0, N}), Neighbor_allgather_c and
+ * Neighbor_alltoall_c on a periodic ring of 2 (simpi only) and, unless
  * argv[2] is "noreduce", Allreduce_c (in place, MPI_BOR on MPI_BYTE). Buffers come from
  * SMPI_SHARED_MALLOC (their contents mean nothing: only times matter here), so the large size
  * costs little memory. Each collective follows a barrier; rank 0 prints "NAME N seconds", the
@@ -57,6 +58,14 @@ int main(int argc, char **argv)
   TIMED("allgatherv", C(MPI_Allgatherv)(one, c, MPI_BYTE, two, cs, ds, MPI_BYTE, MPI_COMM_WORLD));
   TIMED("alltoallv", C(MPI_Alltoallv)(two, cs, ds, MPI_BYTE, three, cs, ds, MPI_BYTE, MPI_COMM_WORLD));
   TIMED("alltoallw", C(MPI_Alltoallw)(two, cs, ds, ts, three, cs, ds, ts, MPI_COMM_WORLD));
+#ifdef SIMPI /* SMPI 3.32 has no neighbourhood collectives */
+  MPI_Comm ring;
+  int dims[1] = {2}, periods[1] = {1};
+  MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &ring);
+  TIMED("neighbor_allgather", MPI_Neighbor_allgather_c(one, c, MPI_BYTE, two, c, MPI_BYTE, ring));
+  TIMED("neighbor_alltoall", MPI_Neighbor_alltoall_c(two, c, MPI_BYTE, three, c, MPI_BYTE, ring));
+  MPI_Comm_free(&ring);
+#endif
   if (reduce) {
     TIMED("allreduce", C(MPI_Allreduce)(MPI_IN_PLACE, one, c, MPI_BYTE, MPI_BOR, MPI_COMM_WORLD));
   }

@@ -2,7 +2,8 @@
 # Simulated times of collectives whose counts are above INT_MAX (2^31+16 one-byte elements per
 # block, 2 ranks on two hosts of platforms/cluster.xml; unit/large_coll_time.c): Gather_c,
 # Scatter_c, Allgather_c, Alltoall_c, their v-forms (MPI_Count counts, MPI_Aint displacements)
-# and Alltoallw_c under the smpi selector, and Allreduce_c by Rabenseifner.
+# and Alltoallw_c under the smpi selector, Neighbor_allgather_c and Neighbor_alltoall_c on a
+# periodic ring of 2, and Allreduce_c by Rabenseifner.
 # smpirun (int counts) gives all but the last at 64 MiB and 512 MiB and simpi must match within
 # 0.1%; simpi's time at 2^31+16 must lie on the line through its own two smaller ones within
 # 1e-6 relative (the network model is linear in the size there). Buffers are SMPI_SHARED_MALLOC'd:
