@@ -34,31 +34,32 @@ void act_compute_traced(int rank, double flops);
 #define ACT_COLLS(R, I)                                                                                                \
   R act_##I##barrier(rt_comm_t *c);                                                                                    \
   R act_##I##bcast(void *buf, MPI_Count count, const dt_t *t, int root, rt_comm_t *c);                                 \
-  R act_##I##gather(const void *sbuf, MPI_Count scount, const dt_t *st, void *rbuf, MPI_Count rcount, const dt_t *rt, int root,  \
-                    rt_comm_t *c);                                                                                     \
-  R act_##I##gatherv(const void *sbuf, MPI_Count scount, const dt_t *st, void *rbuf, const MPI_Count *rcounts, const MPI_Aint *displs, \
-                     const dt_t *rt, int root, rt_comm_t *c);                                                          \
-  R act_##I##scatter(const void *sbuf, MPI_Count scount, const dt_t *st, void *rbuf, MPI_Count rcount, const dt_t *rt, int root, \
-                     rt_comm_t *c);                                                                                    \
-  R act_##I##scatterv(const void *sbuf, const MPI_Count *scounts, const MPI_Aint *displs, const dt_t *st, void *rbuf,           \
-                      MPI_Count rcount, const dt_t *rt, int root, rt_comm_t *c);                                             \
-  R act_##I##allgather(const void *sbuf, MPI_Count scount, const dt_t *st, void *rbuf, MPI_Count rcount, const dt_t *rt,         \
-                       rt_comm_t *c);                                                                                  \
-  R act_##I##allgatherv(const void *sbuf, MPI_Count scount, const dt_t *st, void *rbuf, const MPI_Count *rcounts,                \
-                        const MPI_Aint *displs, const dt_t *rt, rt_comm_t *c);                                              \
-  R act_##I##alltoall(const void *sbuf, MPI_Count scount, const dt_t *st, void *rbuf, MPI_Count rcount, const dt_t *rt,          \
-                      rt_comm_t *c);                                                                                   \
-  R act_##I##alltoallv(const void *sbuf, const MPI_Count *scounts, const MPI_Aint *sdispls, const dt_t *st, void *rbuf,         \
-                       const MPI_Count *rcounts, const MPI_Aint *rdispls, const dt_t *rt, rt_comm_t *c);                          \
-  /* types: n send types then n receive types, malloc'd: the call frees it */                                       \
-  R act_##I##alltoallw(const void *sbuf, const MPI_Count *scounts, const MPI_Aint *sdispls, void *rbuf, const MPI_Count *rcounts,     \
-                       const MPI_Aint *rdispls, const dt_t **types, rt_comm_t *c);                                          \
-  R act_##I##reduce(const void *sbuf, void *rbuf, MPI_Count count, const dt_t *t, MPI_Op op, int root, rt_comm_t *c);      \
-  R act_##I##allreduce(const void *sbuf, void *rbuf, MPI_Count count, const dt_t *t, MPI_Op op, rt_comm_t *c);             \
-  R act_##I##reduce_scatter(const void *sbuf, void *rbuf, const MPI_Count *rcounts, const dt_t *t, MPI_Op op,              \
+  R act_##I##gather(const void *sbuf, MPI_Count scount, const dt_t *st, void *rbuf, MPI_Count rcount, const dt_t *rt,  \
+                    int root, rt_comm_t *c);                                                                           \
+  R act_##I##gatherv(const void *sbuf, MPI_Count scount, const dt_t *st, void *rbuf, const MPI_Count *rcounts,         \
+                     const MPI_Aint *displs, const dt_t *rt, int root, rt_comm_t *c);                                  \
+  R act_##I##scatter(const void *sbuf, MPI_Count scount, const dt_t *st, void *rbuf, MPI_Count rcount, const dt_t *rt, \
+                     int root, rt_comm_t *c);                                                                          \
+  R act_##I##scatterv(const void *sbuf, const MPI_Count *scounts, const MPI_Aint *displs, const dt_t *st, void *rbuf,  \
+                      MPI_Count rcount, const dt_t *rt, int root, rt_comm_t *c);                                       \
+  R act_##I##allgather(const void *sbuf, MPI_Count scount, const dt_t *st, void *rbuf, MPI_Count rcount,               \
+                       const dt_t *rt, rt_comm_t *c);                                                                  \
+  R act_##I##allgatherv(const void *sbuf, MPI_Count scount, const dt_t *st, void *rbuf, const MPI_Count *rcounts,      \
+                        const MPI_Aint *displs, const dt_t *rt, rt_comm_t *c);                                         \
+  R act_##I##alltoall(const void *sbuf, MPI_Count scount, const dt_t *st, void *rbuf, MPI_Count rcount,                \
+                      const dt_t *rt, rt_comm_t *c);                                                                   \
+  R act_##I##alltoallv(const void *sbuf, const MPI_Count *scounts, const MPI_Aint *sdispls, const dt_t *st,            \
+                       void *rbuf, const MPI_Count *rcounts, const MPI_Aint *rdispls, const dt_t *rt, rt_comm_t *c);   \
+  /* types: n send types then n receive types, malloc'd: the call frees it */                                          \
+  R act_##I##alltoallw(const void *sbuf, const MPI_Count *scounts, const MPI_Aint *sdispls, void *rbuf,                \
+                       const MPI_Count *rcounts, const MPI_Aint *rdispls, const dt_t **types, rt_comm_t *c);           \
+  R act_##I##reduce(const void *sbuf, void *rbuf, MPI_Count count, const dt_t *t, MPI_Op op, int root, rt_comm_t *c);  \
+  R act_##I##allreduce(const void *sbuf, void *rbuf, MPI_Count count, const dt_t *t, MPI_Op op, rt_comm_t *c);         \
+  R act_##I##reduce_scatter(const void *sbuf, void *rbuf, const MPI_Count *rcounts, const dt_t *t, MPI_Op op,          \
                             rt_comm_t *c);                                                                             \
-  R act_##I##reduce_scatter_block(const void *sbuf, void *rbuf, MPI_Count rcount, const dt_t *t, MPI_Op op, rt_comm_t *c); \
-  R act_##I##scan(const void *sbuf, void *rbuf, MPI_Count count, const dt_t *t, MPI_Op op, rt_comm_t *c);                  \
+  R act_##I##reduce_scatter_block(const void *sbuf, void *rbuf, MPI_Count rcount, const dt_t *t, MPI_Op op,            \
+                                  rt_comm_t *c);                                                                       \
+  R act_##I##scan(const void *sbuf, void *rbuf, MPI_Count count, const dt_t *t, MPI_Op op, rt_comm_t *c);              \
   R act_##I##exscan(const void *sbuf, void *rbuf, MPI_Count count, const dt_t *t, MPI_Op op, rt_comm_t *c);
 ACT_COLLS(int, )
 ACT_COLLS(p2p_req_t *, i)

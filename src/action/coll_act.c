@@ -260,7 +260,8 @@ COLL(barrier, COLL_BARRIER, (rt_comm_t * c), .root = 0)
 COLL(bcast, COLL_BCAST, (void *buf, MPI_Count count, const dt_t *t, int root, rt_comm_t *c), .rbuf = buf,
      .rcount = count, .rt = t, .st = t, .root = root)
 COLL(gather, COLL_GATHER,
-     (const void *sbuf, MPI_Count scount, const dt_t *st, void *rbuf, MPI_Count rcount, const dt_t *rt, int root, rt_comm_t *c),
+     (const void *sbuf, MPI_Count scount, const dt_t *st, void *rbuf, MPI_Count rcount, const dt_t *rt, int root,
+      rt_comm_t *c),
      .sbuf = sbuf, .scount = scount, .st = st, .rbuf = rbuf, .rcount = rcount, .rt = rt, .root = root)
 COLL(gatherv, COLL_GATHERV,
      (const void *sbuf, MPI_Count scount, const dt_t *st, void *rbuf, const MPI_Count *rcounts, const MPI_Aint *displs,
@@ -268,7 +269,8 @@ COLL(gatherv, COLL_GATHERV,
      .sbuf = sbuf, .scount = scount, .st = st, .rbuf = rbuf, .rcounts = rcounts, .rdispls = displs, .rt = rt,
      .root = root)
 COLL(scatter, COLL_SCATTER,
-     (const void *sbuf, MPI_Count scount, const dt_t *st, void *rbuf, MPI_Count rcount, const dt_t *rt, int root, rt_comm_t *c),
+     (const void *sbuf, MPI_Count scount, const dt_t *st, void *rbuf, MPI_Count rcount, const dt_t *rt, int root,
+      rt_comm_t *c),
      .sbuf = sbuf, .scount = scount, .st = st, .rbuf = rbuf, .rcount = rcount, .rt = rt, .root = root)
 COLL(scatterv, COLL_SCATTERV,
      (const void *sbuf, const MPI_Count *scounts, const MPI_Aint *displs, const dt_t *st, void *rbuf, MPI_Count rcount,
@@ -286,13 +288,13 @@ COLL(alltoall, COLL_ALLTOALL,
      (const void *sbuf, MPI_Count scount, const dt_t *st, void *rbuf, MPI_Count rcount, const dt_t *rt, rt_comm_t *c),
      .sbuf = sbuf, .scount = scount, .st = st, .rbuf = rbuf, .rcount = rcount, .rt = rt)
 COLL(alltoallv, COLL_ALLTOALLV,
-     (const void *sbuf, const MPI_Count *scounts, const MPI_Aint *sdispls, const dt_t *st, void *rbuf, const MPI_Count *rcounts,
-      const MPI_Aint *rdispls, const dt_t *rt, rt_comm_t *c),
+     (const void *sbuf, const MPI_Count *scounts, const MPI_Aint *sdispls, const dt_t *st, void *rbuf,
+      const MPI_Count *rcounts, const MPI_Aint *rdispls, const dt_t *rt, rt_comm_t *c),
      .sbuf = sbuf, .scounts = scounts, .sdispls = sdispls, .st = st, .rbuf = rbuf, .rcounts = rcounts,
      .rdispls = rdispls, .rt = rt)
 COLL(alltoallw, COLL_ALLTOALLW,
-     (const void *sbuf, const MPI_Count *scounts, const MPI_Aint *sdispls, void *rbuf, const MPI_Count *rcounts, const MPI_Aint *rdispls,
-      const dt_t **types, rt_comm_t *c),
+     (const void *sbuf, const MPI_Count *scounts, const MPI_Aint *sdispls, void *rbuf, const MPI_Count *rcounts,
+      const MPI_Aint *rdispls, const dt_t **types, rt_comm_t *c),
      .sbuf = sbuf, .scounts = scounts, .sdispls = sdispls, .sts = types, .rbuf = rbuf, .rcounts = rcounts,
      .rdispls = rdispls, .rts = types + comm_peer_size(c), .owned = (void *)types)
 COLL(reduce, COLL_REDUCE,
@@ -304,8 +306,8 @@ COLL(reduce_scatter, COLL_REDUCE_SCATTER,
      (const void *sbuf, void *rbuf, const MPI_Count *rcounts, const dt_t *t, MPI_Op op, rt_comm_t *c), .sbuf = sbuf,
      .rbuf = rbuf, .rcounts = rcounts, .rt = t, .st = t, .op = op)
 COLL(reduce_scatter_block, COLL_REDUCE_SCATTER_BLOCK,
-     (const void *sbuf, void *rbuf, MPI_Count rcount, const dt_t *t, MPI_Op op, rt_comm_t *c), .sbuf = sbuf, .rbuf = rbuf,
-     .rcount = rcount, .rt = t, .st = t, .op = op)
+     (const void *sbuf, void *rbuf, MPI_Count rcount, const dt_t *t, MPI_Op op, rt_comm_t *c), .sbuf = sbuf,
+     .rbuf = rbuf, .rcount = rcount, .rt = t, .st = t, .op = op)
 COLL(scan, COLL_SCAN, (const void *sbuf, void *rbuf, MPI_Count count, const dt_t *t, MPI_Op op, rt_comm_t *c),
      .sbuf = sbuf, .rbuf = rbuf, .rcount = count, .scount = count, .rt = t, .st = t, .op = op)
 COLL(exscan, COLL_EXSCAN, (const void *sbuf, void *rbuf, MPI_Count count, const dt_t *t, MPI_Op op, rt_comm_t *c),

@@ -118,8 +118,7 @@ static void bruck(coll_t *k, const coll_args_t *a)
         memcpy(out + c * bs, tmp + i * bs, (size_t)bs);
         idx[c++] = i;
       }
-    coll_sendrecv(k, out, c * bs, coll_byte(), (me + d) % n, in, c * bs, coll_byte(),
-                  (me - d + n) % n);
+    coll_sendrecv(k, out, c * bs, coll_byte(), (me + d) % n, in, c * bs, coll_byte(), (me - d + n) % n);
     for (int j = 0; j < c; j++)
       memcpy(tmp + idx[j] * bs, in + j * bs, (size_t)bs);
   }

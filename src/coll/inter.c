@@ -25,8 +25,7 @@ rt_comm_t coll_inter_local(rt_comm_t *c)
 
 /* Block i of a call's send (send = 1) or receive buffer: what goes to or
  * comes from remote rank i. */
-static void block(enum coll_id id, const coll_args_t *a, int send, int i, char **p, MPI_Count *count,
-                  const dt_t **t)
+static void block(enum coll_id id, const coll_args_t *a, int send, int i, char **p, MPI_Count *count, const dt_t **t)
 {
   const void *buf = send ? a->sbuf : a->rbuf;
   const MPI_Count *counts = send ? a->scounts : a->rcounts;

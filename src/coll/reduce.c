@@ -267,7 +267,7 @@ static void segmented_tree(coll_t *k, const coll_args_t *a, int shape)
   for (int c = 0; c < nch; c++)
     for (int b = 0; b < 2; b++)
       in[c][b] = coll_tmp(segcount, t);
-#define SEGC(s) (count - (MPI_Count)(s) * segcount < segcount ? count - (MPI_Count)(s) * segcount : segcount)
+#define SEGC(s) (count - (MPI_Count)(s)*segcount < segcount ? count - (MPI_Count)(s)*segcount : segcount)
   for (int c = 0; c < nch; c++)
     rv[c][0] = coll_irecv(k, in[c][0], SEGC(0), t, (ch[c] + root) % n);
   for (MPI_Count s = 0; s < nseg; s++) {

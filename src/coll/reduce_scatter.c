@@ -49,8 +49,8 @@ static void recursive_halving(coll_t *k, const coll_args_t *a)
     for (int mask = p / 2; mask > 0; mask /= 2) {
       int np = nr ^ mask, dst = np < rem ? 2 * np + 1 : np + rem, mid = (lo + hi) / 2;
       int klo = nr < np ? lo : mid, khi = nr < np ? mid : hi, slo = nr < np ? mid : lo, shi = nr < np ? hi : mid;
-      coll_sendrecv(k, coll_at(acc, e[slo], t), e[shi] - e[slo], t, dst, coll_at(in, e[klo], t),
-                    e[khi] - e[klo], t, dst);
+      coll_sendrecv(k, coll_at(acc, e[slo], t), e[shi] - e[slo], t, dst, coll_at(in, e[klo], t), e[khi] - e[klo], t,
+                    dst);
       coll_apply(a->op, coll_at(in, e[klo], t), coll_at(acc, e[klo], t), e[khi] - e[klo], t);
       lo = klo;
       hi = khi;

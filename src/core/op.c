@@ -56,7 +56,7 @@ enum { C_INT = 1, C_FLOAT, C_COMPLEX, C_BYTE, C_BOOL, C_PAIR };
     P *b = inout;                                                                                                      \
     for (MPI_Count i = 0; i < n; i++) {                                                                                \
       int take = op == OP_MINLOC ? a[i].v < b[i].v : a[i].v > b[i].v;                                                  \
-      if (take || (a[i].v == b[i].v && a[i].k < b[i].k)) { /* fields only: a buffer may end before the padding */ \
+      if (take || (a[i].v == b[i].v && a[i].k < b[i].k)) { /* fields only: a buffer may end before the padding */      \
         b[i].v = a[i].v;                                                                                               \
         b[i].k = a[i].k;                                                                                               \
       }                                                                                                                \

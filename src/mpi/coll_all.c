@@ -4,16 +4,16 @@
 #include "collective.h"
 
 /* Allgather and alltoall: the send side unless MPI_IN_PLACE, then the receive side. */
-#define CHECK_ALL_BLOCKS(sbuf, scount, stype, st, rbuf, rcount, rtype, rt, comm)                                     \
+#define CHECK_ALL_BLOCKS(sbuf, scount, stype, st, rbuf, rcount, rtype, rt, comm)                                       \
   const dt_t *st = NULL;                                                                                               \
   if ((sbuf) != MPI_IN_PLACE) {                                                                                        \
     CHECK_TYPE(stype, st_, comm);                                                                                      \
-    CHECK_NONNEG(scount, comm);                                                                                         \
+    CHECK_NONNEG(scount, comm);                                                                                        \
     CHECK_DBUF(sbuf, scount, st_, comm);                                                                               \
     st = st_;                                                                                                          \
   }                                                                                                                    \
   CHECK_TYPE(rtype, rt, comm);                                                                                         \
-  CHECK_NONNEG(rcount, comm);                                                                                           \
+  CHECK_NONNEG(rcount, comm);                                                                                          \
   CHECK_NOT_IN_PLACE(rbuf, comm, "receive buffer");                                                                    \
   CHECK_DBUF(rbuf, rcount, rt, comm);                                                                                  \
   CHECK_NOT_ALIASED(sbuf, rbuf, rcount, comm)
@@ -31,8 +31,8 @@ BODY allgather(const char *name, int nb, MPI_Info info, const void *sbuf, MPI_Co
 }
 
 BODY allgatherv(const char *name, int nb, MPI_Info info, const void *sbuf, MPI_Count scount, MPI_Datatype stype,
-                void *rbuf, const MPI_Count *rcounts, const MPI_Aint *displs, MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req,
-                wide_t *w)
+                void *rbuf, const MPI_Count *rcounts, const MPI_Aint *displs, MPI_Datatype rtype, MPI_Comm comm,
+                MPI_Request *req, wide_t *w)
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
@@ -60,9 +60,9 @@ BODY alltoall(const char *name, int nb, MPI_Info info, const void *sbuf, MPI_Cou
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-BODY alltoallv(const char *name, int nb, MPI_Info info, const void *sbuf, const MPI_Count *scounts, const MPI_Aint *sdispls,
-               MPI_Datatype stype, void *rbuf, const MPI_Count *rcounts, const MPI_Aint *rdispls, MPI_Datatype rtype,
-               MPI_Comm comm, MPI_Request *req, wide_t *w)
+BODY alltoallv(const char *name, int nb, MPI_Info info, const void *sbuf, const MPI_Count *scounts,
+               const MPI_Aint *sdispls, MPI_Datatype stype, void *rbuf, const MPI_Count *rcounts,
+               const MPI_Aint *rdispls, MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req, wide_t *w)
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
@@ -91,9 +91,9 @@ BODY alltoallv(const char *name, int nb, MPI_Info info, const void *sbuf, const 
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-BODY alltoallw(const char *name, int nb, MPI_Info info, const void *sbuf, const MPI_Count *scounts, const MPI_Aint *sdispls,
-               const MPI_Datatype *stypes, void *rbuf, const MPI_Count *rcounts, const MPI_Aint *rdispls,
-               const MPI_Datatype *rtypes, MPI_Comm comm, MPI_Request *req, wide_t *w)
+BODY alltoallw(const char *name, int nb, MPI_Info info, const void *sbuf, const MPI_Count *scounts,
+               const MPI_Aint *sdispls, const MPI_Datatype *stypes, void *rbuf, const MPI_Count *rcounts,
+               const MPI_Aint *rdispls, const MPI_Datatype *rtypes, MPI_Comm comm, MPI_Request *req, wide_t *w)
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
@@ -144,13 +144,15 @@ int PMPI_Allgatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf
                     const int displs[], MPI_Datatype rtype, MPI_Comm comm)
 {
   wide_t w = WIDE(NULL, NULL, rcounts, displs);
-  return wide_free(&w, allgatherv("MPI_Allgatherv", BLOCKING, sbuf, scount, stype, rbuf, NULL, NULL, rtype, comm, NULL, &w));
+  return wide_free(
+      &w, allgatherv("MPI_Allgatherv", BLOCKING, sbuf, scount, stype, rbuf, NULL, NULL, rtype, comm, NULL, &w));
 }
 int PMPI_Iallgatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, const int rcounts[],
                      const int displs[], MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req)
 {
   wide_t w = WIDE(NULL, NULL, rcounts, displs);
-  return wide_free(&w, allgatherv("MPI_Iallgatherv", NONBLOCKING, sbuf, scount, stype, rbuf, NULL, NULL, rtype, comm, req, &w));
+  return wide_free(
+      &w, allgatherv("MPI_Iallgatherv", NONBLOCKING, sbuf, scount, stype, rbuf, NULL, NULL, rtype, comm, req, &w));
 }
 
 int PMPI_Alltoall(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
@@ -168,27 +170,31 @@ int PMPI_Alltoallv(const void *sbuf, const int scounts[], const int sdispls[], M
                    const int rcounts[], const int rdispls[], MPI_Datatype rtype, MPI_Comm comm)
 {
   wide_t w = WIDE(scounts, sdispls, rcounts, rdispls);
-  return wide_free(&w, alltoallv("MPI_Alltoallv", BLOCKING, sbuf, NULL, NULL, stype, rbuf, NULL, NULL, rtype, comm, NULL, &w));
+  return wide_free(
+      &w, alltoallv("MPI_Alltoallv", BLOCKING, sbuf, NULL, NULL, stype, rbuf, NULL, NULL, rtype, comm, NULL, &w));
 }
 int PMPI_Ialltoallv(const void *sbuf, const int scounts[], const int sdispls[], MPI_Datatype stype, void *rbuf,
                     const int rcounts[], const int rdispls[], MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req)
 {
   wide_t w = WIDE(scounts, sdispls, rcounts, rdispls);
-  return wide_free(&w, alltoallv("MPI_Ialltoallv", NONBLOCKING, sbuf, NULL, NULL, stype, rbuf, NULL, NULL, rtype, comm, req, &w));
+  return wide_free(
+      &w, alltoallv("MPI_Ialltoallv", NONBLOCKING, sbuf, NULL, NULL, stype, rbuf, NULL, NULL, rtype, comm, req, &w));
 }
 
 int PMPI_Alltoallw(const void *sbuf, const int scounts[], const int sdispls[], const MPI_Datatype stypes[],
                    void *rbuf, const int rcounts[], const int rdispls[], const MPI_Datatype rtypes[], MPI_Comm comm)
 {
   wide_t w = WIDE(scounts, sdispls, rcounts, rdispls);
-  return wide_free(&w, alltoallw("MPI_Alltoallw", BLOCKING, sbuf, NULL, NULL, stypes, rbuf, NULL, NULL, rtypes, comm, NULL, &w));
+  return wide_free(
+      &w, alltoallw("MPI_Alltoallw", BLOCKING, sbuf, NULL, NULL, stypes, rbuf, NULL, NULL, rtypes, comm, NULL, &w));
 }
 int PMPI_Ialltoallw(const void *sbuf, const int scounts[], const int sdispls[], const MPI_Datatype stypes[],
                     void *rbuf, const int rcounts[], const int rdispls[], const MPI_Datatype rtypes[], MPI_Comm comm,
                     MPI_Request *req)
 {
   wide_t w = WIDE(scounts, sdispls, rcounts, rdispls);
-  return wide_free(&w, alltoallw("MPI_Ialltoallw", NONBLOCKING, sbuf, NULL, NULL, stypes, rbuf, NULL, NULL, rtypes, comm, req, &w));
+  return wide_free(
+      &w, alltoallw("MPI_Ialltoallw", NONBLOCKING, sbuf, NULL, NULL, stypes, rbuf, NULL, NULL, rtypes, comm, req, &w));
 }
 
 /* ---- the persistent forms (MPI 4.0) ---- */
@@ -202,7 +208,8 @@ int PMPI_Allgatherv_init(const void *sbuf, int scount, MPI_Datatype stype, void 
                          const int displs[], MPI_Datatype rtype, MPI_Comm comm, MPI_Info info, MPI_Request *req)
 {
   wide_t w = WIDE(NULL, NULL, rcounts, displs);
-  return wide_free(&w, allgatherv("MPI_Allgatherv_init", PERSISTENT, info, sbuf, scount, stype, rbuf, NULL, NULL, rtype, comm, req, &w));
+  return wide_free(&w, allgatherv("MPI_Allgatherv_init", PERSISTENT, info, sbuf, scount, stype, rbuf, NULL, NULL, rtype,
+                                  comm, req, &w));
 }
 int PMPI_Alltoall_init(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
                        MPI_Comm comm, MPI_Info info, MPI_Request *req)
@@ -214,14 +221,16 @@ int PMPI_Alltoallv_init(const void *sbuf, const int scounts[], const int sdispls
                         MPI_Request *req)
 {
   wide_t w = WIDE(scounts, sdispls, rcounts, rdispls);
-  return wide_free(&w, alltoallv("MPI_Alltoallv_init", PERSISTENT, info, sbuf, NULL, NULL, stype, rbuf, NULL, NULL, rtype, comm, req, &w));
+  return wide_free(&w, alltoallv("MPI_Alltoallv_init", PERSISTENT, info, sbuf, NULL, NULL, stype, rbuf, NULL, NULL,
+                                 rtype, comm, req, &w));
 }
 int PMPI_Alltoallw_init(const void *sbuf, const int scounts[], const int sdispls[], const MPI_Datatype stypes[],
                         void *rbuf, const int rcounts[], const int rdispls[], const MPI_Datatype rtypes[],
                         MPI_Comm comm, MPI_Info info, MPI_Request *req)
 {
   wide_t w = WIDE(scounts, sdispls, rcounts, rdispls);
-  return wide_free(&w, alltoallw("MPI_Alltoallw_init", PERSISTENT, info, sbuf, NULL, NULL, stypes, rbuf, NULL, NULL, rtypes, comm, req, &w));
+  return wide_free(&w, alltoallw("MPI_Alltoallw_init", PERSISTENT, info, sbuf, NULL, NULL, stypes, rbuf, NULL, NULL,
+                                 rtypes, comm, req, &w));
 }
 
 /* ---- the large-count forms (MPI 4.0): any count an MPI_Count holds ---- */
@@ -267,48 +276,56 @@ int PMPI_Allgatherv_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, vo
 int PMPI_Iallgatherv_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, const MPI_Count rcounts[],
                        const MPI_Aint displs[], MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req)
 {
-  return allgatherv("MPI_Iallgatherv_c", NONBLOCKING, sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm, req, NULL);
+  return allgatherv("MPI_Iallgatherv_c", NONBLOCKING, sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm, req,
+                    NULL);
 }
 int PMPI_Allgatherv_init_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf,
                            const MPI_Count rcounts[], const MPI_Aint displs[], MPI_Datatype rtype, MPI_Comm comm,
                            MPI_Info info, MPI_Request *req)
 {
-  return allgatherv("MPI_Allgatherv_init_c", PERSISTENT, info, sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm, req, NULL);
+  return allgatherv("MPI_Allgatherv_init_c", PERSISTENT, info, sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm,
+                    req, NULL);
 }
 int PMPI_Alltoallv_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint sdispls[], MPI_Datatype stype,
                      void *rbuf, const MPI_Count rcounts[], const MPI_Aint rdispls[], MPI_Datatype rtype, MPI_Comm comm)
 {
-  return alltoallv("MPI_Alltoallv_c", BLOCKING, sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm, NULL, NULL);
+  return alltoallv("MPI_Alltoallv_c", BLOCKING, sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm,
+                   NULL, NULL);
 }
 int PMPI_Ialltoallv_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint sdispls[], MPI_Datatype stype,
                       void *rbuf, const MPI_Count rcounts[], const MPI_Aint rdispls[], MPI_Datatype rtype,
                       MPI_Comm comm, MPI_Request *req)
 {
-  return alltoallv("MPI_Ialltoallv_c", NONBLOCKING, sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm, req, NULL);
+  return alltoallv("MPI_Ialltoallv_c", NONBLOCKING, sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm,
+                   req, NULL);
 }
 int PMPI_Alltoallv_init_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint sdispls[], MPI_Datatype stype,
                           void *rbuf, const MPI_Count rcounts[], const MPI_Aint rdispls[], MPI_Datatype rtype,
                           MPI_Comm comm, MPI_Info info, MPI_Request *req)
 {
-  return alltoallv("MPI_Alltoallv_init_c", PERSISTENT, info, sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm, req, NULL);
+  return alltoallv("MPI_Alltoallv_init_c", PERSISTENT, info, sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls,
+                   rtype, comm, req, NULL);
 }
 int PMPI_Alltoallw_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint sdispls[], const MPI_Datatype stypes[],
                      void *rbuf, const MPI_Count rcounts[], const MPI_Aint rdispls[], const MPI_Datatype rtypes[],
                      MPI_Comm comm)
 {
-  return alltoallw("MPI_Alltoallw_c", BLOCKING, sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, comm, NULL, NULL);
+  return alltoallw("MPI_Alltoallw_c", BLOCKING, sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, comm,
+                   NULL, NULL);
 }
 int PMPI_Ialltoallw_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint sdispls[],
                       const MPI_Datatype stypes[], void *rbuf, const MPI_Count rcounts[], const MPI_Aint rdispls[],
                       const MPI_Datatype rtypes[], MPI_Comm comm, MPI_Request *req)
 {
-  return alltoallw("MPI_Ialltoallw_c", NONBLOCKING, sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, comm, req, NULL);
+  return alltoallw("MPI_Ialltoallw_c", NONBLOCKING, sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes,
+                   comm, req, NULL);
 }
 int PMPI_Alltoallw_init_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint sdispls[],
                           const MPI_Datatype stypes[], void *rbuf, const MPI_Count rcounts[], const MPI_Aint rdispls[],
                           const MPI_Datatype rtypes[], MPI_Comm comm, MPI_Info info, MPI_Request *req)
 {
-  return alltoallw("MPI_Alltoallw_init_c", PERSISTENT, info, sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, comm, req, NULL);
+  return alltoallw("MPI_Alltoallw_init_c", PERSISTENT, info, sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls,
+                   rtypes, comm, req, NULL);
 }
 
 PMPI_ALIAS(Allgather)

@@ -35,7 +35,7 @@ BODY reduce(const char *name, int nb, MPI_Info info, const void *sbuf, void *rbu
 
 /* Allreduce, scan, exscan: the same arguments. */
 #define VECTOR_CALL(fn)                                                                                                \
-  BODY fn(const char *name, int nb, MPI_Info info, const void *sbuf, void *rbuf, MPI_Count count, MPI_Datatype type, \
+  BODY fn(const char *name, int nb, MPI_Info info, const void *sbuf, void *rbuf, MPI_Count count, MPI_Datatype type,   \
           MPI_Op op, MPI_Comm comm, MPI_Request *req)                                                                  \
   {                                                                                                                    \
     MPI_ENTER(name);                                                                                                   \
@@ -50,7 +50,7 @@ BODY reduce(const char *name, int nb, MPI_Info info, const void *sbuf, void *rbu
     CHECK_DBUF(rbuf, count, t, comm);                                                                                  \
     CHECK_NOT_ALIASED(sbuf, rbuf, count, comm);                                                                        \
     CHECK_REQ(nb, req, comm);                                                                                          \
-    RUN(req, comm, fn, (sbuf, rbuf, count, t, op, c));                                                           \
+    RUN(req, comm, fn, (sbuf, rbuf, count, t, op, c));                                                                 \
     MPI_LEAVE(MPI_SUCCESS);                                                                                            \
   }
 VECTOR_CALL(allreduce)
@@ -226,7 +226,8 @@ int PMPI_Reduce_scatter_init(const void *sbuf, void *rbuf, const int rcounts[], 
                              MPI_Comm comm, MPI_Info info, MPI_Request *req)
 {
   wide_t w = WIDE(NULL, NULL, rcounts, NULL);
-  return wide_free(&w, reduce_scatter("MPI_Reduce_scatter_init", PERSISTENT, info, sbuf, rbuf, NULL, type, op, comm, req, &w));
+  return wide_free(
+      &w, reduce_scatter("MPI_Reduce_scatter_init", PERSISTENT, info, sbuf, rbuf, NULL, type, op, comm, req, &w));
 }
 int PMPI_Reduce_scatter_block_init(const void *sbuf, void *rbuf, int rcount, MPI_Datatype type, MPI_Op op,
                                    MPI_Comm comm, MPI_Info info, MPI_Request *req)

@@ -118,9 +118,9 @@ BODY scatter(const char *name, int nb, MPI_Info info, const void *sbuf, MPI_Coun
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-BODY scatterv(const char *name, int nb, MPI_Info info, const void *sbuf, const MPI_Count *scounts, const MPI_Aint *displs,
-              MPI_Datatype stype, void *rbuf, MPI_Count rcount, MPI_Datatype rtype, int root, MPI_Comm comm,
-              MPI_Request *req, wide_t *w)
+BODY scatterv(const char *name, int nb, MPI_Info info, const void *sbuf, const MPI_Count *scounts,
+              const MPI_Aint *displs, MPI_Datatype stype, void *rbuf, MPI_Count rcount, MPI_Datatype rtype, int root,
+              MPI_Comm comm, MPI_Request *req, wide_t *w)
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
@@ -180,13 +180,15 @@ int PMPI_Gatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, c
                  const int displs[], MPI_Datatype rtype, int root, MPI_Comm comm)
 {
   wide_t w = WIDE(NULL, NULL, rcounts, displs);
-  return wide_free(&w, gatherv("MPI_Gatherv", BLOCKING, sbuf, scount, stype, rbuf, NULL, NULL, rtype, root, comm, NULL, &w));
+  return wide_free(
+      &w, gatherv("MPI_Gatherv", BLOCKING, sbuf, scount, stype, rbuf, NULL, NULL, rtype, root, comm, NULL, &w));
 }
 int PMPI_Igatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, const int rcounts[],
                   const int displs[], MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
 {
   wide_t w = WIDE(NULL, NULL, rcounts, displs);
-  return wide_free(&w, gatherv("MPI_Igatherv", NONBLOCKING, sbuf, scount, stype, rbuf, NULL, NULL, rtype, root, comm, req, &w));
+  return wide_free(
+      &w, gatherv("MPI_Igatherv", NONBLOCKING, sbuf, scount, stype, rbuf, NULL, NULL, rtype, root, comm, req, &w));
 }
 
 int PMPI_Scatter(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
@@ -204,13 +206,15 @@ int PMPI_Scatterv(const void *sbuf, const int scounts[], const int displs[], MPI
                   int rcount, MPI_Datatype rtype, int root, MPI_Comm comm)
 {
   wide_t w = WIDE(scounts, displs, NULL, NULL);
-  return wide_free(&w, scatterv("MPI_Scatterv", BLOCKING, sbuf, NULL, NULL, stype, rbuf, rcount, rtype, root, comm, NULL, &w));
+  return wide_free(
+      &w, scatterv("MPI_Scatterv", BLOCKING, sbuf, NULL, NULL, stype, rbuf, rcount, rtype, root, comm, NULL, &w));
 }
 int PMPI_Iscatterv(const void *sbuf, const int scounts[], const int displs[], MPI_Datatype stype, void *rbuf,
                    int rcount, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
 {
   wide_t w = WIDE(scounts, displs, NULL, NULL);
-  return wide_free(&w, scatterv("MPI_Iscatterv", NONBLOCKING, sbuf, NULL, NULL, stype, rbuf, rcount, rtype, root, comm, req, &w));
+  return wide_free(
+      &w, scatterv("MPI_Iscatterv", NONBLOCKING, sbuf, NULL, NULL, stype, rbuf, rcount, rtype, root, comm, req, &w));
 }
 
 /* ---- the persistent forms (MPI 4.0) ---- */
@@ -234,7 +238,8 @@ int PMPI_Gatherv_init(const void *sbuf, int scount, MPI_Datatype stype, void *rb
                       MPI_Request *req)
 {
   wide_t w = WIDE(NULL, NULL, rcounts, displs);
-  return wide_free(&w, gatherv("MPI_Gatherv_init", PERSISTENT, info, sbuf, scount, stype, rbuf, NULL, NULL, rtype, root, comm, req, &w));
+  return wide_free(&w, gatherv("MPI_Gatherv_init", PERSISTENT, info, sbuf, scount, stype, rbuf, NULL, NULL, rtype, root,
+                               comm, req, &w));
 }
 int PMPI_Scatter_init(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
                       int root, MPI_Comm comm, MPI_Info info, MPI_Request *req)
@@ -245,7 +250,8 @@ int PMPI_Scatterv_init(const void *sbuf, const int scounts[], const int displs[]
                        int rcount, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *req)
 {
   wide_t w = WIDE(scounts, displs, NULL, NULL);
-  return wide_free(&w, scatterv("MPI_Scatterv_init", PERSISTENT, info, sbuf, NULL, NULL, stype, rbuf, rcount, rtype, root, comm, req, &w));
+  return wide_free(&w, scatterv("MPI_Scatterv_init", PERSISTENT, info, sbuf, NULL, NULL, stype, rbuf, rcount, rtype,
+                                root, comm, req, &w));
 }
 
 /* ---- the large-count forms (MPI 4.0): any count an MPI_Count holds ---- */
@@ -304,29 +310,34 @@ int PMPI_Gatherv_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void 
 int PMPI_Igatherv_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, const MPI_Count rcounts[],
                     const MPI_Aint displs[], MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
 {
-  return gatherv("MPI_Igatherv_c", NONBLOCKING, sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm, req, NULL);
+  return gatherv("MPI_Igatherv_c", NONBLOCKING, sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm, req,
+                 NULL);
 }
 int PMPI_Gatherv_init_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, const MPI_Count rcounts[],
                         const MPI_Aint displs[], MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Info info,
                         MPI_Request *req)
 {
-  return gatherv("MPI_Gatherv_init_c", PERSISTENT, info, sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm, req, NULL);
+  return gatherv("MPI_Gatherv_init_c", PERSISTENT, info, sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm,
+                 req, NULL);
 }
 int PMPI_Scatterv_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint displs[], MPI_Datatype stype,
                     void *rbuf, MPI_Count rcount, MPI_Datatype rtype, int root, MPI_Comm comm)
 {
-  return scatterv("MPI_Scatterv_c", BLOCKING, sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm, NULL, NULL);
+  return scatterv("MPI_Scatterv_c", BLOCKING, sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm, NULL,
+                  NULL);
 }
 int PMPI_Iscatterv_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint displs[], MPI_Datatype stype,
                      void *rbuf, MPI_Count rcount, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
 {
-  return scatterv("MPI_Iscatterv_c", NONBLOCKING, sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm, req, NULL);
+  return scatterv("MPI_Iscatterv_c", NONBLOCKING, sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm, req,
+                  NULL);
 }
 int PMPI_Scatterv_init_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint displs[], MPI_Datatype stype,
                          void *rbuf, MPI_Count rcount, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Info info,
                          MPI_Request *req)
 {
-  return scatterv("MPI_Scatterv_init_c", PERSISTENT, info, sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm, req, NULL);
+  return scatterv("MPI_Scatterv_init_c", PERSISTENT, info, sbuf, scounts, displs, stype, rbuf, rcount, rtype, root,
+                  comm, req, NULL);
 }
 
 PMPI_ALIAS(Barrier)

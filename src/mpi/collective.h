@@ -46,7 +46,7 @@
   do {                                                                                                                 \
     CHECK_ARRAY(arr, comm, what);                                                                                      \
     for (int i_ = 0; i_ < (n); i_++)                                                                                   \
-      CHECK((arr)[i_] >= 0, comm, MPI_ERR_COUNT, "negative count %lld in %s[%d]", (long long)(arr)[i_], what, i_);   \
+      CHECK((arr)[i_] >= 0, comm, MPI_ERR_COUNT, "negative count %lld in %s[%d]", (long long)(arr)[i_], what, i_);     \
   } while (0)
 /* The three forms of each call: the blocking one, the I-form and the
  * persistent (_init) form, which also takes an info object. */
@@ -119,7 +119,7 @@ _Static_assert(sizeof(MPI_Count) == 8 && sizeof(MPI_Aint) == 8, "wide_t slots ho
     if (w) {                                                                                                           \
       if (!(w)->block) {                                                                                               \
         (w)->room = (n);                                                                                               \
-        (w)->block = malloc(8 * 4 * (size_t)((n) > 0 ? (n) : 1));                                                     \
+        (w)->block = malloc(8 * 4 * (size_t)((n) > 0 ? (n) : 1));                                                      \
         CHECK((w)->block, comm, MPI_ERR_OTHER, "out of memory");                                                       \
       }                                                                                                                \
       const int *s_ = (slot) < 2 ? (w)->counts[slot] : (w)->displs[(slot)-2];                                          \

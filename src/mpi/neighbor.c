@@ -64,7 +64,7 @@ static void block(coll_nbr_t *b, const void *buf, MPI_Aint byte_off, MPI_Count c
 /* Each call in its int form and its large-count (_c) form (counts MPI_Count, displacements MPI_Aint,
  * as the neighbourhood engine takes them). */
 #define CHECK_BLOCK(cnt, what, i)                                                                                      \
-  CHECK((cnt) >= 0, comm, MPI_ERR_COUNT, "%s%s%d%s is %lld: a negative count", what, (i) < 0 ? "" : "[", (i),         \
+  CHECK((cnt) >= 0, comm, MPI_ERR_COUNT, "%s%s%d%s is %lld: a negative count", what, (i) < 0 ? "" : "[", (i),          \
         (i) < 0 ? "" : "]", (long long)(cnt))
 
 /* Each call's body once per count type (BODY: inlined, so that MPI_ENTER
