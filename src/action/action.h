@@ -47,32 +47,33 @@ void act_compute_traced(int rank, double flops);
 #define ACT_COLLS(R, I)                                                                                                \
   R act_##I##barrier(rt_comm_t *c);                                                                                    \
   R act_##I##bcast(void *buf, MPI_Count count, const dt_t *t, int root, rt_comm_t *c);                                 \
-  R act_##I##gather(const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt, int root,  \
-                    rt_comm_t *c);                                                                                     \
-  R act_##I##gatherv(const void *sbuf, int scount, const dt_t *st, void *rbuf, const int *rcounts, const int *displs, \
-                     const dt_t *rt, int root, rt_comm_t *c);                                                          \
-  R act_##I##scatter(const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt, int root, \
-                     rt_comm_t *c);                                                                                    \
-  R act_##I##scatterv(const void *sbuf, const int *scounts, const int *displs, const dt_t *st, void *rbuf,           \
-                      int rcount, const dt_t *rt, int root, rt_comm_t *c);                                             \
-  R act_##I##allgather(const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt,         \
-                       rt_comm_t *c);                                                                                  \
-  R act_##I##allgatherv(const void *sbuf, int scount, const dt_t *st, void *rbuf, const int *rcounts,                \
-                        const int *displs, const dt_t *rt, rt_comm_t *c);                                              \
-  R act_##I##alltoall(const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt,          \
-                      rt_comm_t *c);                                                                                   \
-  R act_##I##alltoallv(const void *sbuf, const int *scounts, const int *sdispls, const dt_t *st, void *rbuf,         \
-                       const int *rcounts, const int *rdispls, const dt_t *rt, rt_comm_t *c);                          \
-  /* types: n send types then n receive types, malloc'd: the call frees it */                                       \
-  R act_##I##alltoallw(const void *sbuf, const int *scounts, const int *sdispls, void *rbuf, const int *rcounts,     \
-                       const int *rdispls, const dt_t **types, rt_comm_t *c);                                          \
-  R act_##I##reduce(const void *sbuf, void *rbuf, int count, const dt_t *t, MPI_Op op, int root, rt_comm_t *c);      \
-  R act_##I##allreduce(const void *sbuf, void *rbuf, int count, const dt_t *t, MPI_Op op, rt_comm_t *c);             \
-  R act_##I##reduce_scatter(const void *sbuf, void *rbuf, const int *rcounts, const dt_t *t, MPI_Op op,              \
+  R act_##I##gather(const void *sbuf, MPI_Count scount, const dt_t *st, void *rbuf, MPI_Count rcount, const dt_t *rt,  \
+                    int root, rt_comm_t *c);                                                                           \
+  R act_##I##gatherv(const void *sbuf, MPI_Count scount, const dt_t *st, void *rbuf, const MPI_Count *rcounts,         \
+                     const MPI_Aint *displs, const dt_t *rt, int root, rt_comm_t *c);                                  \
+  R act_##I##scatter(const void *sbuf, MPI_Count scount, const dt_t *st, void *rbuf, MPI_Count rcount, const dt_t *rt, \
+                     int root, rt_comm_t *c);                                                                          \
+  R act_##I##scatterv(const void *sbuf, const MPI_Count *scounts, const MPI_Aint *displs, const dt_t *st, void *rbuf,  \
+                      MPI_Count rcount, const dt_t *rt, int root, rt_comm_t *c);                                       \
+  R act_##I##allgather(const void *sbuf, MPI_Count scount, const dt_t *st, void *rbuf, MPI_Count rcount,               \
+                       const dt_t *rt, rt_comm_t *c);                                                                  \
+  R act_##I##allgatherv(const void *sbuf, MPI_Count scount, const dt_t *st, void *rbuf, const MPI_Count *rcounts,      \
+                        const MPI_Aint *displs, const dt_t *rt, rt_comm_t *c);                                         \
+  R act_##I##alltoall(const void *sbuf, MPI_Count scount, const dt_t *st, void *rbuf, MPI_Count rcount,                \
+                      const dt_t *rt, rt_comm_t *c);                                                                   \
+  R act_##I##alltoallv(const void *sbuf, const MPI_Count *scounts, const MPI_Aint *sdispls, const dt_t *st,            \
+                       void *rbuf, const MPI_Count *rcounts, const MPI_Aint *rdispls, const dt_t *rt, rt_comm_t *c);   \
+  /* types: n send types then n receive types, malloc'd: the call frees it */                                          \
+  R act_##I##alltoallw(const void *sbuf, const MPI_Count *scounts, const MPI_Aint *sdispls, void *rbuf,                \
+                       const MPI_Count *rcounts, const MPI_Aint *rdispls, const dt_t **types, rt_comm_t *c);           \
+  R act_##I##reduce(const void *sbuf, void *rbuf, MPI_Count count, const dt_t *t, MPI_Op op, int root, rt_comm_t *c);  \
+  R act_##I##allreduce(const void *sbuf, void *rbuf, MPI_Count count, const dt_t *t, MPI_Op op, rt_comm_t *c);         \
+  R act_##I##reduce_scatter(const void *sbuf, void *rbuf, const MPI_Count *rcounts, const dt_t *t, MPI_Op op,          \
                             rt_comm_t *c);                                                                             \
-  R act_##I##reduce_scatter_block(const void *sbuf, void *rbuf, int rcount, const dt_t *t, MPI_Op op, rt_comm_t *c); \
-  R act_##I##scan(const void *sbuf, void *rbuf, int count, const dt_t *t, MPI_Op op, rt_comm_t *c);                  \
-  R act_##I##exscan(const void *sbuf, void *rbuf, int count, const dt_t *t, MPI_Op op, rt_comm_t *c);
+  R act_##I##reduce_scatter_block(const void *sbuf, void *rbuf, MPI_Count rcount, const dt_t *t, MPI_Op op,            \
+                                  rt_comm_t *c);                                                                       \
+  R act_##I##scan(const void *sbuf, void *rbuf, MPI_Count count, const dt_t *t, MPI_Op op, rt_comm_t *c);              \
+  R act_##I##exscan(const void *sbuf, void *rbuf, MPI_Count count, const dt_t *t, MPI_Op op, rt_comm_t *c);
 ACT_COLLS(int, )
 ACT_COLLS(p2p_req_t *, i)
 ACT_COLLS(p2p_req_t *, persist_)
@@ -81,7 +82,7 @@ ACT_COLLS(p2p_req_t *, persist_)
  * intercommunicator's MPI_PROC_NULL ranks), and the release of one. */
 p2p_req_t *act_persist_noop(enum coll_id id, rt_comm_t *c); /* root MPI_PROC_NULL on an intercommunicator */
 void act_persist_free(p2p_req_t *r);
-void act_reduce_local(const void *in, void *inout, int count, const dt_t *t, MPI_Op op);
+void act_reduce_local(const void *in, void *inout, MPI_Count count, const dt_t *t, MPI_Op op);
 /* A neighbourhood collective of the given form (for its trace line). */
 enum act_nbr { ACT_NBR_ALLGATHER, ACT_NBR_ALLGATHERV, ACT_NBR_ALLTOALL, ACT_NBR_ALLTOALLV, ACT_NBR_ALLTOALLW };
 void act_neighbor(enum act_nbr form, const coll_nbr_t *in, int nin, const coll_nbr_t *out, int nout, rt_comm_t *c);

@@ -24,7 +24,7 @@ static void persist_traced(p2p_req_t *r, enum coll_id id, rt_comm_t *c, const co
 }
 
 /* " c0 c1 ..." for n counts of type t appended to out (zeros without counts); returns their sum. */
-static long put_counts(FILE *out, const int *counts, int n, const dt_t *t)
+static long put_counts(FILE *out, const MPI_Count *counts, int n, const dt_t *t)
 {
   long sum = 0, k = 0;
   for (int i = 0; i < n; i++) {
@@ -260,55 +260,57 @@ COLL(barrier, COLL_BARRIER, (rt_comm_t * c), .root = 0)
 COLL(bcast, COLL_BCAST, (void *buf, MPI_Count count, const dt_t *t, int root, rt_comm_t *c), .rbuf = buf,
      .rcount = count, .rt = t, .st = t, .root = root)
 COLL(gather, COLL_GATHER,
-     (const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt, int root, rt_comm_t *c),
+     (const void *sbuf, MPI_Count scount, const dt_t *st, void *rbuf, MPI_Count rcount, const dt_t *rt, int root,
+      rt_comm_t *c),
      .sbuf = sbuf, .scount = scount, .st = st, .rbuf = rbuf, .rcount = rcount, .rt = rt, .root = root)
 COLL(gatherv, COLL_GATHERV,
-     (const void *sbuf, int scount, const dt_t *st, void *rbuf, const int *rcounts, const int *displs,
+     (const void *sbuf, MPI_Count scount, const dt_t *st, void *rbuf, const MPI_Count *rcounts, const MPI_Aint *displs,
       const dt_t *rt, int root, rt_comm_t *c),
      .sbuf = sbuf, .scount = scount, .st = st, .rbuf = rbuf, .rcounts = rcounts, .rdispls = displs, .rt = rt,
      .root = root)
 COLL(scatter, COLL_SCATTER,
-     (const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt, int root, rt_comm_t *c),
+     (const void *sbuf, MPI_Count scount, const dt_t *st, void *rbuf, MPI_Count rcount, const dt_t *rt, int root,
+      rt_comm_t *c),
      .sbuf = sbuf, .scount = scount, .st = st, .rbuf = rbuf, .rcount = rcount, .rt = rt, .root = root)
 COLL(scatterv, COLL_SCATTERV,
-     (const void *sbuf, const int *scounts, const int *displs, const dt_t *st, void *rbuf, int rcount,
+     (const void *sbuf, const MPI_Count *scounts, const MPI_Aint *displs, const dt_t *st, void *rbuf, MPI_Count rcount,
       const dt_t *rt, int root, rt_comm_t *c),
      .sbuf = sbuf, .scounts = scounts, .sdispls = displs, .st = st, .rbuf = rbuf, .rcount = rcount, .rt = rt,
      .root = root)
 COLL(allgather, COLL_ALLGATHER,
-     (const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt, rt_comm_t *c),
+     (const void *sbuf, MPI_Count scount, const dt_t *st, void *rbuf, MPI_Count rcount, const dt_t *rt, rt_comm_t *c),
      .sbuf = sbuf, .scount = scount, .st = st, .rbuf = rbuf, .rcount = rcount, .rt = rt)
 COLL(allgatherv, COLL_ALLGATHERV,
-     (const void *sbuf, int scount, const dt_t *st, void *rbuf, const int *rcounts, const int *displs,
+     (const void *sbuf, MPI_Count scount, const dt_t *st, void *rbuf, const MPI_Count *rcounts, const MPI_Aint *displs,
       const dt_t *rt, rt_comm_t *c),
      .sbuf = sbuf, .scount = scount, .st = st, .rbuf = rbuf, .rcounts = rcounts, .rdispls = displs, .rt = rt)
 COLL(alltoall, COLL_ALLTOALL,
-     (const void *sbuf, int scount, const dt_t *st, void *rbuf, int rcount, const dt_t *rt, rt_comm_t *c),
+     (const void *sbuf, MPI_Count scount, const dt_t *st, void *rbuf, MPI_Count rcount, const dt_t *rt, rt_comm_t *c),
      .sbuf = sbuf, .scount = scount, .st = st, .rbuf = rbuf, .rcount = rcount, .rt = rt)
 COLL(alltoallv, COLL_ALLTOALLV,
-     (const void *sbuf, const int *scounts, const int *sdispls, const dt_t *st, void *rbuf, const int *rcounts,
-      const int *rdispls, const dt_t *rt, rt_comm_t *c),
+     (const void *sbuf, const MPI_Count *scounts, const MPI_Aint *sdispls, const dt_t *st, void *rbuf,
+      const MPI_Count *rcounts, const MPI_Aint *rdispls, const dt_t *rt, rt_comm_t *c),
      .sbuf = sbuf, .scounts = scounts, .sdispls = sdispls, .st = st, .rbuf = rbuf, .rcounts = rcounts,
      .rdispls = rdispls, .rt = rt)
 COLL(alltoallw, COLL_ALLTOALLW,
-     (const void *sbuf, const int *scounts, const int *sdispls, void *rbuf, const int *rcounts, const int *rdispls,
-      const dt_t **types, rt_comm_t *c),
+     (const void *sbuf, const MPI_Count *scounts, const MPI_Aint *sdispls, void *rbuf, const MPI_Count *rcounts,
+      const MPI_Aint *rdispls, const dt_t **types, rt_comm_t *c),
      .sbuf = sbuf, .scounts = scounts, .sdispls = sdispls, .sts = types, .rbuf = rbuf, .rcounts = rcounts,
      .rdispls = rdispls, .rts = types + comm_peer_size(c), .owned = (void *)types)
 COLL(reduce, COLL_REDUCE,
-     (const void *sbuf, void *rbuf, int count, const dt_t *t, MPI_Op op, int root, rt_comm_t *c), .sbuf = sbuf,
+     (const void *sbuf, void *rbuf, MPI_Count count, const dt_t *t, MPI_Op op, int root, rt_comm_t *c), .sbuf = sbuf,
      .rbuf = rbuf, .rcount = count, .scount = count, .rt = t, .st = t, .op = op, .root = root)
-COLL(allreduce, COLL_ALLREDUCE, (const void *sbuf, void *rbuf, int count, const dt_t *t, MPI_Op op, rt_comm_t *c),
+COLL(allreduce, COLL_ALLREDUCE, (const void *sbuf, void *rbuf, MPI_Count count, const dt_t *t, MPI_Op op, rt_comm_t *c),
      .sbuf = sbuf, .rbuf = rbuf, .rcount = count, .scount = count, .rt = t, .st = t, .op = op)
 COLL(reduce_scatter, COLL_REDUCE_SCATTER,
-     (const void *sbuf, void *rbuf, const int *rcounts, const dt_t *t, MPI_Op op, rt_comm_t *c), .sbuf = sbuf,
+     (const void *sbuf, void *rbuf, const MPI_Count *rcounts, const dt_t *t, MPI_Op op, rt_comm_t *c), .sbuf = sbuf,
      .rbuf = rbuf, .rcounts = rcounts, .rt = t, .st = t, .op = op)
 COLL(reduce_scatter_block, COLL_REDUCE_SCATTER_BLOCK,
-     (const void *sbuf, void *rbuf, int rcount, const dt_t *t, MPI_Op op, rt_comm_t *c), .sbuf = sbuf, .rbuf = rbuf,
-     .rcount = rcount, .rt = t, .st = t, .op = op)
-COLL(scan, COLL_SCAN, (const void *sbuf, void *rbuf, int count, const dt_t *t, MPI_Op op, rt_comm_t *c),
+     (const void *sbuf, void *rbuf, MPI_Count rcount, const dt_t *t, MPI_Op op, rt_comm_t *c), .sbuf = sbuf,
+     .rbuf = rbuf, .rcount = rcount, .rt = t, .st = t, .op = op)
+COLL(scan, COLL_SCAN, (const void *sbuf, void *rbuf, MPI_Count count, const dt_t *t, MPI_Op op, rt_comm_t *c),
      .sbuf = sbuf, .rbuf = rbuf, .rcount = count, .scount = count, .rt = t, .st = t, .op = op)
-COLL(exscan, COLL_EXSCAN, (const void *sbuf, void *rbuf, int count, const dt_t *t, MPI_Op op, rt_comm_t *c),
+COLL(exscan, COLL_EXSCAN, (const void *sbuf, void *rbuf, MPI_Count count, const dt_t *t, MPI_Op op, rt_comm_t *c),
      .sbuf = sbuf, .rbuf = rbuf, .rcount = count, .scount = count, .rt = t, .st = t, .op = op)
 #undef COLL
 
@@ -322,7 +324,7 @@ p2p_req_t *act_persist_noop(enum coll_id id, rt_comm_t *c)
 }
 void act_persist_free(p2p_req_t *r) { coll_persist_free(r); }
 
-void act_reduce_local(const void *in, void *inout, int count, const dt_t *t, MPI_Op op)
+void act_reduce_local(const void *in, void *inout, MPI_Count count, const dt_t *t, MPI_Op op)
 {
   coll_reduce_local(in, inout, count, t, op);
 }

@@ -39,12 +39,12 @@ static MPI_Op red_op(MPI_Datatype t)
 
 /* n counts from tok[first] on, into counts, with contiguous displacements
  * into displs; returns their sum. */
-static long read_counts(int first, int n, int *counts, int *displs)
+static long read_counts(int first, int n, MPI_Count *counts, MPI_Aint *displs)
 {
   long sum = 0;
   for (int i = 0; i < n; i++) {
-    counts[i] = (int)num(first + i, "a count");
-    displs[i] = (int)sum;
+    counts[i] = num(first + i, "a count");
+    displs[i] = sum;
     sum += counts[i];
   }
   return sum;
@@ -75,9 +75,12 @@ static void keep_request(MPI_Request req, int nb, void *owned)
     free(owned);
 }
 
-/* nb: 0 the blocking call, 1 its I-form, 2 its persistent form (coll_init lines) */
+/* nb: 0 the blocking call, 1 its I-form, 2 its persistent form (coll_init lines); the large-count
+ * (_c) forms, as recorded counts may exceed an int */
 #define COLL_CALL(I, B, ...)                                                                                           \
-  (nb == 2 ? MPI_##B##_init(__VA_ARGS__, MPI_INFO_NULL, rq) : nb ? MPI_##I(__VA_ARGS__, rq) : MPI_##B(__VA_ARGS__))
+  (nb == 2 ? MPI_##B##_init_c(__VA_ARGS__, MPI_INFO_NULL, rq)                                                          \
+   : nb    ? MPI_##I##_c(__VA_ARGS__, rq)                                                                              \
+           : MPI_##B##_c(__VA_ARGS__))
 
 
 void perform_coll(int a, int nb, MPI_Comm comm)
@@ -94,18 +97,14 @@ void perform_coll(int a, int nb, MPI_Comm comm)
   void *owned = NULL;
   double comp = 0;
   switch (a) {
-  case TI_BARRIER: COLL_CALL(Ibarrier, Barrier, comm); break;
+  case TI_BARRIER:
+    nb == 2 ? MPI_Barrier_init(comm, MPI_INFO_NULL, rq) : nb ? MPI_Ibarrier(comm, rq) : MPI_Barrier(comm);
+    break;
   case TI_BCAST: {
     long count = num(2, "the count");
     int root = ntok > 3 ? (int)num(3, "the root") : 0;
     MPI_Datatype t = type(4);
-    void *b = buf(count, t, 0);
-    if (nb == 2) /* the _c forms: counts may exceed an int */
-      MPI_Bcast_init_c(b, count, t, root, comm, MPI_INFO_NULL, rq);
-    else if (nb)
-      MPI_Ibcast_c(b, count, t, root, comm, rq);
-    else
-      MPI_Bcast_c(b, count, t, root, comm);
+    COLL_CALL(Ibcast, Bcast, buf(count, t, 0), count, t, root, comm);
     break;
   }
   case TI_REDUCE:
@@ -118,7 +117,7 @@ void perform_coll(int a, int nb, MPI_Comm comm)
     int root = rooted && ntok > 4 ? (int)num(4, "the root") : 0;
     MPI_Datatype t = type(rooted ? 5 : 4);
     void *s = inplace ? MPI_IN_PLACE : buf(count, t, 0), *r = buf(count, t, 1);
-    int c = (int)count;
+    MPI_Count c = count;
     MPI_Op op = red_op(t);
     if (a == TI_ALLREDUCE)
       COLL_CALL(Iallreduce, Allreduce, s, r, c, t, op, comm);
@@ -143,7 +142,7 @@ void perform_coll(int a, int nb, MPI_Comm comm)
       r = MPI_IN_PLACE;
     else if (inplace)
       s = MPI_IN_PLACE;
-    int c1 = (int)sc, c2 = (int)rc;
+    MPI_Count c1 = sc, c2 = rc;
     if (a == TI_GATHER)
       COLL_CALL(Igather, Gather, s, c1, st, r, c2, rt, root, comm);
     else if (a == TI_SCATTER)
@@ -161,8 +160,9 @@ void perform_coll(int a, int nb, MPI_Comm comm)
   case TI_ALLTOALLW:
   case TI_REDUCESCATTER: {
     /* counts and displacements, then n byte types for alltoallw: kept until the request completes */
-    int *c1 = owned = malloc(4 * sizeof(int) * (size_t)n + 2 * sizeof(MPI_Datatype) * (size_t)n);
-    int *d1 = c1 + n, *c2 = d1 + n, *d2 = c2 + n;
+    char *block = owned = malloc((2 * sizeof(MPI_Count) + 2 * sizeof(MPI_Aint) + 2 * sizeof(MPI_Datatype)) * (size_t)n);
+    MPI_Count *c1 = (MPI_Count *)block, *c2 = c1 + n;
+    MPI_Aint *d1 = (MPI_Aint *)(c2 + n), *d2 = d1 + n;
     if (a == TI_GATHERV || a == TI_ALLGATHERV) {
       int all = a == TI_ALLGATHERV;
       long sc = num(2, "the send count"), rsum = read_counts(3, n, c1, d1);
@@ -170,22 +170,22 @@ void perform_coll(int a, int nb, MPI_Comm comm)
       MPI_Datatype st = type(t0), rt = type(t0 + 1);
       void *s = inplace ? MPI_IN_PLACE : buf(sc, st, 0), *r = buf(rsum, rt, 1);
       if (all)
-        COLL_CALL(Iallgatherv, Allgatherv, s, (int)sc, st, r, c1, d1, rt, comm);
+        COLL_CALL(Iallgatherv, Allgatherv, s, sc, st, r, c1, d1, rt, comm);
       else
-        COLL_CALL(Igatherv, Gatherv, s, (int)sc, st, r, c1, d1, rt, root, comm);
+        COLL_CALL(Igatherv, Gatherv, s, sc, st, r, c1, d1, rt, root, comm);
     } else if (a == TI_SCATTERV) {
       long ssum = read_counts(2, n, c1, d1), rc = num(2 + n, "the receive count");
       int root = (int)num(3 + n, "the root");
       MPI_Datatype st = type(4 + n), rt = type(5 + n);
       void *s = buf(ssum, st, 0), *r = inplace ? MPI_IN_PLACE : buf(rc, rt, 1);
-      COLL_CALL(Iscatterv, Scatterv, s, c1, d1, st, r, (int)rc, rt, root, comm);
+      COLL_CALL(Iscatterv, Scatterv, s, c1, d1, st, r, rc, rt, root, comm);
     } else if (a == TI_ALLTOALLV) {
       long ssum = read_counts(3, n, c1, d1), rsum = read_counts(4 + n, n, c2, d2);
       MPI_Datatype st = type(4 + 2 * n), rt = type(5 + 2 * n);
       void *s = inplace ? MPI_IN_PLACE : buf(ssum, st, 0), *r = buf(rsum, rt, 1);
       COLL_CALL(Ialltoallv, Alltoallv, s, c1, d1, st, r, c2, d2, rt, comm);
     } else if (a == TI_ALLTOALLW) {
-      MPI_Datatype *ts = (MPI_Datatype *)(d2 + n);
+      MPI_Datatype *ts = (MPI_Datatype *)(d2 + n); /* the displacements in bytes: of MPI_BYTE elements */
       for (int i = 0; i < n; i++)
         ts[i] = MPI_BYTE;
       long ssum = read_counts(3, n, c1, d1), rsum = read_counts(4 + n, n, c2, d2);
@@ -205,7 +205,7 @@ void perform_coll(int a, int nb, MPI_Comm comm)
     comp = real(3, "the computation");
     MPI_Datatype t = type(4);
     void *s = inplace ? MPI_IN_PLACE : buf(count * n, t, 0), *r = buf(inplace ? count * n : count, t, 1);
-    COLL_CALL(Ireduce_scatter_block, Reduce_scatter_block, s, r, (int)count, t, red_op(t), comm);
+    COLL_CALL(Ireduce_scatter_block, Reduce_scatter_block, s, r, count, t, red_op(t), comm);
     break;
   }
   }
@@ -217,12 +217,14 @@ void perform_coll(int a, int nb, MPI_Comm comm)
 /* The neighbourhood collectives (see trace_neighbor in coll_act.c), blocking
  * or (nb) nonblocking or persistent, as perform_coll's. */
 #define NBR_CALL(B, ...)                                                                                               \
-  (nb == 2 ? MPI_##B##_init(__VA_ARGS__, MPI_INFO_NULL, rq) : nb ? MPI_I##B(__VA_ARGS__, rq) : MPI_##B(__VA_ARGS__))
-#define MPI_INeighbor_allgather MPI_Ineighbor_allgather
-#define MPI_INeighbor_allgatherv MPI_Ineighbor_allgatherv
-#define MPI_INeighbor_alltoall MPI_Ineighbor_alltoall
-#define MPI_INeighbor_alltoallv MPI_Ineighbor_alltoallv
-#define MPI_INeighbor_alltoallw MPI_Ineighbor_alltoallw
+  (nb == 2 ? MPI_##B##_init_c(__VA_ARGS__, MPI_INFO_NULL, rq)                                                          \
+   : nb    ? MPI_I##B##_c(__VA_ARGS__, rq)                                                                             \
+           : MPI_##B##_c(__VA_ARGS__))
+#define MPI_INeighbor_allgather_c MPI_Ineighbor_allgather_c
+#define MPI_INeighbor_allgatherv_c MPI_Ineighbor_allgatherv_c
+#define MPI_INeighbor_alltoall_c MPI_Ineighbor_alltoall_c
+#define MPI_INeighbor_alltoallv_c MPI_Ineighbor_alltoallv_c
+#define MPI_INeighbor_alltoallw_c MPI_Ineighbor_alltoallw_c
 
 void perform_neighbor(int a, int nb, MPI_Comm comm)
 {
@@ -238,25 +240,21 @@ void perform_neighbor(int a, int nb, MPI_Comm comm)
   int vout = a == TI_NEIGHBOR_ALLTOALLV || a == TI_NEIGHBOR_ALLTOALLW;
   int vin = vout || a == TI_NEIGHBOR_ALLGATHERV;
   int i0 = 2, no = vout ? nout : 1, ni = vin ? nin : 1, mo = nout > 1 ? nout : 1, mi = nin > 1 ? nin : 1;
-  /* one block for the count arrays, the displacements and types of alltoallw: a request keeps it */
-  size_t ints = sizeof(int) * 2 * (size_t)(mo + mi), aints = sizeof(MPI_Aint) * (size_t)(nin + nout + 1);
-  char *owned = malloc(ints + aints + sizeof(MPI_Datatype) * (size_t)(nin + nout + 1));
-  int *sc = (int *)owned, *sd = sc + mo, *rc = sd + mo, *rd = rc + mi;
-  MPI_Aint *sa = (MPI_Aint *)(owned + ints), *ra = sa + nout;
-  MPI_Datatype *ts = (MPI_Datatype *)(owned + ints + aints);
+  /* one block for the count and displacement arrays and alltoallw's types: a request keeps it */
+  size_t counts = (sizeof(MPI_Count) + sizeof(MPI_Aint)) * (size_t)(mo + mi);
+  char *owned = malloc(counts + sizeof(MPI_Datatype) * (size_t)(nin + nout + 1));
+  MPI_Count *sc = (MPI_Count *)owned, *rc = sc + mo;
+  MPI_Aint *sd = (MPI_Aint *)(rc + mi), *rd = sd + mo; /* alltoallw's in bytes: of MPI_BYTE elements */
+  MPI_Datatype *ts = (MPI_Datatype *)(owned + counts);
   long ssum = read_counts(i0, no, sc, sd), rsum = read_counts(i0 + no, ni, rc, rd);
   MPI_Request req = MPI_REQUEST_NULL, *rq = &req;
   if (a == TI_NEIGHBOR_ALLTOALLW) {
     for (int i = 0; i < nin + nout; i++)
       ts[i] = MPI_BYTE;
-    for (int i = 0; i < nout; i++)
-      sa[i] = sd[i];
-    for (int i = 0; i < nin; i++)
-      ra[i] = rd[i];
-    NBR_CALL(Neighbor_alltoallw, buf(ssum, MPI_BYTE, 0), sc, sa, ts, buf(rsum, MPI_BYTE, 1), rc, ra, ts, comm);
+    NBR_CALL(Neighbor_alltoallw, buf(ssum, MPI_BYTE, 0), sc, sd, ts, buf(rsum, MPI_BYTE, 1), rc, rd, ts, comm);
   } else {
     MPI_Datatype st = type(i0 + no + ni), rt = type(i0 + no + ni + 1);
-    int s1 = sc[0], r1 = rc[0];
+    MPI_Count s1 = sc[0], r1 = rc[0];
     if (a == TI_NEIGHBOR_ALLGATHER)
       NBR_CALL(Neighbor_allgather, buf(s1, st, 0), s1, st, buf((long)r1 * nin, rt, 1), r1, rt, comm);
     else if (a == TI_NEIGHBOR_ALLGATHERV)

@@ -42,8 +42,7 @@ static void bruck(coll_t *k, const coll_args_t *a)
   dt_pack(a->sbuf, a->scount, a->st, tmp); /* position i: the block of rank me+i */
   for (int d = 1; d < n; d <<= 1) {
     int c = d < n - d ? d : n - d;
-    coll_sendrecv(k, tmp, (int)(c * bs), coll_byte(), (me - d + n) % n, tmp + d * bs, (int)(c * bs), coll_byte(),
-                  (me + d) % n);
+    coll_sendrecv(k, tmp, c * bs, coll_byte(), (me - d + n) % n, tmp + d * bs, c * bs, coll_byte(), (me + d) % n);
   }
   for (int i = 0; i < n; i++)
     dt_unpack(tmp + i * bs, (size_t)bs, BLK((me + i) % n), a->rcount, a->rt);

@@ -47,8 +47,8 @@ static void packed_close(packed_t *p, const coll_args_t *a, int n, int first)
 /* Sends packed positions [s, s+c) to dst, receives positions [r, r+c2) from src. */
 static void swap_pos(coll_t *k, packed_t *p, int s, int c, int dst, int r, int c2, int src)
 {
-  coll_sendrecv(k, p->buf + p->off[s], (int)(p->off[s + c] - p->off[s]), coll_byte(), dst, p->buf + p->off[r],
-                (int)(p->off[r + c2] - p->off[r]), coll_byte(), src);
+  coll_sendrecv(k, p->buf + p->off[s], p->off[s + c] - p->off[s], coll_byte(), dst, p->buf + p->off[r],
+                p->off[r + c2] - p->off[r], coll_byte(), src);
 }
 
 static void rdb(coll_t *k, const coll_args_t *a)

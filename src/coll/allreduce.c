@@ -14,7 +14,8 @@ int coll_rab_reduce_scatter(coll_t *k, const coll_args_t *a, void *acc, int *lo,
 
 static void rdb(coll_t *k, const coll_args_t *a)
 {
-  int n = k->n, me = k->me, count = a->rcount;
+  int n = k->n, me = k->me;
+  MPI_Count count = a->rcount;
   const dt_t *t = a->rt;
   int p = coll_pof2_floor(n), rem = n - p, nr;
   void *acc = a->rbuf, *in = coll_tmp(count, t);
@@ -49,7 +50,8 @@ static long blk_off(long count, int p, int b) { return count / p * b + (b < coun
 
 static void rab(coll_t *k, const coll_args_t *a)
 {
-  int n = k->n, me = k->me, count = a->rcount;
+  int n = k->n, me = k->me;
+  MPI_Count count = a->rcount;
   const dt_t *t = a->rt;
   int p = coll_pof2_floor(n), rem = n - p, lo, hi, steps = 0;
   while ((1 << steps) < p)
@@ -64,7 +66,7 @@ static void rab(coll_t *k, const coll_args_t *a)
       int olo = los[s] == plo ? his[s] : plo, ohi = los[s] == plo ? phi : los[s];
       long mo = blk_off(count, p, los[s]), mc = blk_off(count, p, his[s]) - mo;
       long oo = blk_off(count, p, olo), oc = blk_off(count, p, ohi) - oo;
-      coll_sendrecv(k, coll_at(a->rbuf, mo, t), (int)mc, t, dst, coll_at(a->rbuf, oo, t), (int)oc, t, dst);
+      coll_sendrecv(k, coll_at(a->rbuf, mo, t), mc, t, dst, coll_at(a->rbuf, oo, t), oc, t, dst);
     }
   if (me < 2 * rem) {
     if (me % 2)
@@ -78,7 +80,8 @@ static void rab(coll_t *k, const coll_args_t *a)
 
 static void ring(coll_t *k, const coll_args_t *a)
 {
-  int n = k->n, me = k->me, count = a->rcount;
+  int n = k->n, me = k->me;
+  MPI_Count count = a->rcount;
   const dt_t *t = a->rt;
   if (count < n) { /* fewer elements than ranks: recursive doubling, as Open MPI does */
     rdb(k, a);
@@ -86,10 +89,10 @@ static void ring(coll_t *k, const coll_args_t *a)
   }
   int right = (me + 1) % n, left = (me - 1 + n) % n;
   long maxc = count / n + 1;
-  void *in = coll_tmp((int)maxc, t);
+  void *in = coll_tmp(maxc, t);
   dt_copy(a->sbuf, count, t, a->rbuf, count, t);
 #define OFF(b) blk_off(count, n, (b))
-#define CNT(b) ((int)(OFF((b) + 1) - OFF(b)))
+#define CNT(b) (OFF((b) + 1) - OFF(b))
   /* block b starts at rank b+1 and is complete when it reaches rank b */
   for (int s = 0; s < n - 1; s++) {
     int sb = (me - 1 - s + 2 * n) % n, rb = (me - 2 - s + 2 * n) % n;

@@ -14,7 +14,7 @@
 static void own(const coll_args_t *a, int me, coll_blockfn blk)
 {
   char *sp, *rp;
-  int sc, rc;
+  MPI_Count sc, rc;
   const dt_t *st, *rt;
   blk(a, 1, me, &sp, &sc, &st);
   blk(a, 0, me, &rp, &rc, &rt);
@@ -24,7 +24,7 @@ static void own(const coll_args_t *a, int me, coll_blockfn blk)
 static void exchange(coll_t *k, const coll_args_t *a, coll_blockfn blk, int dst, int src)
 {
   char *sp, *rp;
-  int sc, rc;
+  MPI_Count sc, rc;
   const dt_t *st, *rt;
   blk(a, 1, dst, &sp, &sc, &st);
   blk(a, 0, src, &rp, &rc, &rt);
@@ -39,7 +39,7 @@ static void linear_by(coll_t *k, const coll_args_t *a, coll_blockfn blk, int thr
   for (int base = 0; base < n; base += throttle) {
     int m = n - base < throttle ? n - base : throttle, q = 0;
     char *p;
-    int c;
+    MPI_Count c;
     const dt_t *t;
     for (int i = 0; i < m; i++) {
       int src = (me + base + i) % n;
@@ -84,7 +84,7 @@ void coll_a2a_ring(coll_t *k, const coll_args_t *a, coll_blockfn blk)
     exchange(k, a, blk, (me + i) % n, (me - i + n) % n);
 }
 
-static void block(const coll_args_t *a, int send, int i, char **p, int *count, const dt_t **t)
+static void block(const coll_args_t *a, int send, int i, char **p, MPI_Count *count, const dt_t **t)
 {
   if (send) {
     *p = coll_at(a->sbuf, (long)i * a->scount, a->st);
@@ -118,8 +118,7 @@ static void bruck(coll_t *k, const coll_args_t *a)
         memcpy(out + c * bs, tmp + i * bs, (size_t)bs);
         idx[c++] = i;
       }
-    coll_sendrecv(k, out, (int)(c * bs), coll_byte(), (me + d) % n, in, (int)(c * bs), coll_byte(),
-                  (me - d + n) % n);
+    coll_sendrecv(k, out, c * bs, coll_byte(), (me + d) % n, in, c * bs, coll_byte(), (me - d + n) % n);
     for (int j = 0; j < c; j++)
       memcpy(tmp + idx[j] * bs, in + j * bs, (size_t)bs);
   }

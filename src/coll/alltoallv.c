@@ -1,7 +1,7 @@
 /* Alltoallv: basic linear, pairwise exchange, ring and linear_nb (see alltoall.c). */
 #include "coll.h"
 
-static void block(const coll_args_t *a, int send, int i, char **p, int *count, const dt_t **t)
+static void block(const coll_args_t *a, int send, int i, char **p, MPI_Count *count, const dt_t **t)
 {
   if (send) {
     *p = coll_at(a->sbuf, a->sdispls[i], a->st);

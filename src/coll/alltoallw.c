@@ -2,7 +2,7 @@
  * displacements are in bytes, each block has its own type. */
 #include "coll.h"
 
-static void block(const coll_args_t *a, int send, int i, char **p, int *count, const dt_t **t)
+static void block(const coll_args_t *a, int send, int i, char **p, MPI_Count *count, const dt_t **t)
 {
   if (send) {
     *p = (char *)a->sbuf + a->sdispls[i];

@@ -53,7 +53,7 @@ coll_t coll_begin(rt_comm_t *c)
 }
 
 /* A private copy of count elements of t at buf. */
-static void *dup_typed(const void *buf, int count, const dt_t *t)
+static void *dup_typed(const void *buf, MPI_Count count, const dt_t *t)
 {
   void *p = coll_tmp(count, t);
   dt_copy(buf, count, t, p, count, t);
@@ -62,7 +62,7 @@ static void *dup_typed(const void *buf, int count, const dt_t *t)
 
 /* A private copy of the n blocks (byte offset off(i), counts[i] of type(i))
  * of buf: returns the base address to use in place of buf, *mem what to free. */
-static char *dup_blocks(const void *buf, int n, const int *counts, const int *displs, const dt_t *t,
+static char *dup_blocks(const void *buf, int n, const MPI_Count *counts, const MPI_Aint *displs, const dt_t *t,
                         const dt_t *const *ts, int byte_displs, void **mem)
 {
   MPI_Aint lo = 0, hi = 0;
@@ -71,7 +71,7 @@ static char *dup_blocks(const void *buf, int n, const int *counts, const int *di
     const dt_t *ti = ts ? ts[i] : t;
     if (counts[i] <= 0)
       continue;
-    MPI_Aint start = (byte_displs ? displs[i] : (MPI_Aint)displs[i] * ti->extent) + ti->lb;
+    MPI_Aint start = (byte_displs ? displs[i] : displs[i] * ti->extent) + ti->lb;
     MPI_Aint end = start + (MPI_Aint)counts[i] * ti->extent;
     if (!any || start < lo)
       lo = start;
@@ -84,7 +84,7 @@ static char *dup_blocks(const void *buf, int n, const int *counts, const int *di
   char *base = m - lo;
   for (int i = 0; i < n; i++) {
     const dt_t *ti = ts ? ts[i] : t;
-    MPI_Aint off = byte_displs ? displs[i] : (MPI_Aint)displs[i] * ti->extent;
+    MPI_Aint off = byte_displs ? displs[i] : displs[i] * ti->extent;
     if (counts[i] > 0)
       dt_copy((const char *)buf + off, counts[i], ti, base + off, counts[i], ti);
   }
@@ -165,13 +165,15 @@ int coll_exec(enum coll_id id, coll_t *k, coll_args_t *a)
     case COLL_ALLREDUCE:
     case COLL_SCAN:
     case COLL_EXSCAN:
-      a->sbuf = dup = dup_typed(a->rbuf, a->rcount, a->rt);
+      /* no copy (a large vector's would double the memory): the algorithms read the send buffer
+       * before they write the receive buffer, or copy it first when sbuf == rbuf (coll_own_input) */
+      a->sbuf = a->rbuf;
       break;
     case COLL_REDUCE_SCATTER: {
-      long total = 0;
+      MPI_Count total = 0;
       for (int i = 0; i < n; i++)
         total += a->rcounts[i];
-      a->sbuf = dup = dup_typed(a->rbuf, (int)total, a->rt);
+      a->sbuf = dup = dup_typed(a->rbuf, total, a->rt);
       break;
     }
     case COLL_REDUCE_SCATTER_BLOCK:

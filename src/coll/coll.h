@@ -16,19 +16,22 @@ enum coll_id {
 };
 
 /* The arguments of one call, as the MPI layer checked them. Bcast and the
- * reductions keep their count and type in rcount/rt; sbuf is never
+ * reductions keep their count and type in rcount/rt; counts are MPI_Count and
+ * displacements MPI_Aint, whatever form of the call; sbuf is never
  * MPI_IN_PLACE when an algorithm runs (coll.c rewrites it). Alltoallw
  * displacements are in bytes. */
 typedef struct coll_args {
   const void *sbuf;
-  MPI_Count scount; /* MPI_Count for Bcast's sake: the MPI layer refuses counts above INT_MAX to the others */
+  MPI_Count scount;
   const dt_t *st;
-  const int *scounts, *sdispls;
+  const MPI_Count *scounts;
+  const MPI_Aint *sdispls;
   const dt_t *const *sts;
   void *rbuf;
   MPI_Count rcount;
   const dt_t *rt;
-  const int *rcounts, *rdispls;
+  const MPI_Count *rcounts;
+  const MPI_Aint *rdispls;
   const dt_t *const *rts;
   int root;
   MPI_Op op;
@@ -104,35 +107,39 @@ int coll_inter_exec(enum coll_id id, coll_t *k, coll_args_t *a);
 /* The caller's group of intercommunicator c as an intracommunicator, for
  * one call's worth of collectives within it (takes c's next sequence number). */
 rt_comm_t coll_inter_local(rt_comm_t *c);
-void coll_reduce_local(const void *in, void *inout, int count, const dt_t *t, MPI_Op op);
+void coll_reduce_local(const void *in, void *inout, MPI_Count count, const dt_t *t, MPI_Op op);
 
 /* Point-to-point helpers (coll_p2p.c): the call's tag, the collective context. */
 p2p_req_t *coll_isend(coll_t *k, const void *buf, MPI_Count count, const dt_t *t, int peer);
 p2p_req_t *coll_irecv(coll_t *k, void *buf, MPI_Count count, const dt_t *t, int peer);
 void coll_send(coll_t *k, const void *buf, MPI_Count count, const dt_t *t, int peer);
 void coll_recv(coll_t *k, void *buf, MPI_Count count, const dt_t *t, int peer);
-void coll_sendrecv(coll_t *k, const void *sbuf, int scount, const dt_t *st, int dest, void *rbuf, int rcount,
-                   const dt_t *rt, int source);
+void coll_sendrecv(coll_t *k, const void *sbuf, MPI_Count scount, const dt_t *st, int dest, void *rbuf,
+                   MPI_Count rcount, const dt_t *rt, int source);
 /* Waits for and frees the n requests (NULL entries are skipped). */
 void coll_waitall(coll_t *k, p2p_req_t **rs, int n);
 /* A buffer able to hold count elements of t in its memory layout. */
-void *coll_tmp(int count, const dt_t *t);
+void *coll_tmp(MPI_Count count, const dt_t *t);
 void coll_tmp_free(void *p, const dt_t *t);
 /* Address of element i of buf. */
 static inline char *coll_at(const void *buf, long i, const dt_t *t) { return (char *)buf + i * t->extent; }
 const dt_t *coll_byte(void); /* MPI_BYTE */
+/* A reduction's input (rcount elements of rt): sbuf, or a private copy of it when it is rbuf (an
+ * MPI_IN_PLACE call: coll.c makes no copy) and the algorithm writes rbuf before it last reads its
+ * input; coll_tmp_free(*mem, a->rt) afterwards. */
+const void *coll_own_input(const coll_args_t *a, void **mem);
 /* The data of count elements of t at buf as bytes: buf itself when t is
  * contiguous, else a packed copy (free *mem). */
-const char *coll_bytes_of(const void *buf, int count, const dt_t *t, void **mem);
+const char *coll_bytes_of(const void *buf, MPI_Count count, const dt_t *t, void **mem);
 /* Room for that many bytes to be received: buf itself when contiguous, else
  * *mem; coll_bytes_done then unpacks into buf and frees. */
-char *coll_bytes_room(void *buf, int count, const dt_t *t, void **mem);
-void coll_bytes_done(void *buf, int count, const dt_t *t, void *mem);
+char *coll_bytes_room(void *buf, MPI_Count count, const dt_t *t, void **mem);
+void coll_bytes_done(void *buf, MPI_Count count, const dt_t *t, void *mem);
 /* Reductions in rank order: *acc := (lower op higher) of *acc and other.
  * other_lower says other holds the lower ranks' part; other is clobbered. */
-void coll_combine(MPI_Op op, void *acc, void *other, int count, const dt_t *t, int other_lower);
+void coll_combine(MPI_Op op, void *acc, void *other, MPI_Count count, const dt_t *t, int other_lower);
 /* inout = in op inout, as op_apply, for the algorithms' reductions (a replay skips it) */
-void coll_apply(MPI_Op op, const void *in, void *inout, int count, const dt_t *t);
+void coll_apply(MPI_Op op, const void *in, void *inout, MPI_Count count, const dt_t *t);
 static inline int coll_pof2_floor(int n)
 {
   int p = 1;
@@ -151,7 +158,7 @@ void coll_scatterv_linear(coll_t *k, const coll_args_t *a);
 void coll_gatherv_linear(coll_t *k, const coll_args_t *a);
 /* Alltoall family: the algorithms see block i to send (send=1) or to
  * receive through a function, so alltoall, alltoallv and alltoallw share them. */
-typedef void (*coll_blockfn)(const coll_args_t *a, int send, int i, char **p, int *count, const dt_t **t);
+typedef void (*coll_blockfn)(const coll_args_t *a, int send, int i, char **p, MPI_Count *count, const dt_t **t);
 void coll_a2a_linear(coll_t *k, const coll_args_t *a, coll_blockfn blk);
 void coll_a2a_linear_nb(coll_t *k, const coll_args_t *a, coll_blockfn blk);
 void coll_a2a_pair(coll_t *k, const coll_args_t *a, coll_blockfn blk);
@@ -163,7 +170,7 @@ void coll_redscat_run(coll_t *k, const coll_args_t *a, coll_fn fn);
 typedef struct coll_nbr {
   int peer;
   void *buf;
-  int count;
+  MPI_Count count;
   const dt_t *type;
   int tag;
 } coll_nbr_t;

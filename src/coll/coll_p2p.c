@@ -62,8 +62,8 @@ void coll_recv(coll_t *k, void *buf, MPI_Count count, const dt_t *t, int peer)
   coll_waitall(k, &r, 1);
 }
 
-void coll_sendrecv(coll_t *k, const void *sbuf, int scount, const dt_t *st, int dest, void *rbuf, int rcount,
-                   const dt_t *rt, int source)
+void coll_sendrecv(coll_t *k, const void *sbuf, MPI_Count scount, const dt_t *st, int dest, void *rbuf,
+                   MPI_Count rcount, const dt_t *rt, int source)
 {
   p2p_req_t *rs[2];
   rs[0] = coll_irecv(k, rbuf, rcount, rt, source);
@@ -72,22 +72,32 @@ void coll_sendrecv(coll_t *k, const void *sbuf, int scount, const dt_t *st, int 
 }
 
 /* sized from the true extent: see dt_tmp_alloc */
-void *coll_tmp(int count, const dt_t *t) { return dt_tmp_alloc(count, t); }
+void *coll_tmp(MPI_Count count, const dt_t *t) { return dt_tmp_alloc(count, t); }
 
 void coll_tmp_free(void *p, const dt_t *t) { dt_tmp_free(p, t); }
+
+const void *coll_own_input(const coll_args_t *a, void **mem)
+{
+  *mem = NULL;
+  if (a->sbuf != a->rbuf)
+    return a->sbuf;
+  *mem = coll_tmp(a->rcount, a->rt);
+  dt_copy(a->sbuf, a->rcount, a->rt, *mem, a->rcount, a->rt);
+  return *mem;
+}
 
 const dt_t *coll_byte(void) { return dt_get(MPI_BYTE); }
 
 /* A replay's operands are never read: its reductions skip the operation. */
 static int moot(void) { return rt_opts.replay && rt_self && !rt_self->keep_data; }
 
-void coll_apply(MPI_Op op, const void *in, void *inout, int count, const dt_t *t)
+void coll_apply(MPI_Op op, const void *in, void *inout, MPI_Count count, const dt_t *t)
 {
   if (!moot())
     op_apply(op, in, inout, count, t);
 }
 
-void coll_combine(MPI_Op op, void *acc, void *other, int count, const dt_t *t, int other_lower)
+void coll_combine(MPI_Op op, void *acc, void *other, MPI_Count count, const dt_t *t, int other_lower)
 {
   if (moot())
     return;
@@ -99,7 +109,7 @@ void coll_combine(MPI_Op op, void *acc, void *other, int count, const dt_t *t, i
   dt_copy(other, count, t, acc, count, t);
 }
 
-const char *coll_bytes_of(const void *buf, int count, const dt_t *t, void **mem)
+const char *coll_bytes_of(const void *buf, MPI_Count count, const dt_t *t, void **mem)
 {
   *mem = NULL;
   if (t->contig)
@@ -110,7 +120,7 @@ const char *coll_bytes_of(const void *buf, int count, const dt_t *t, void **mem)
   return *mem;
 }
 
-char *coll_bytes_room(void *buf, int count, const dt_t *t, void **mem)
+char *coll_bytes_room(void *buf, MPI_Count count, const dt_t *t, void **mem)
 {
   *mem = NULL;
   if (t->contig)
@@ -120,7 +130,7 @@ char *coll_bytes_room(void *buf, int count, const dt_t *t, void **mem)
   return *mem;
 }
 
-void coll_bytes_done(void *buf, int count, const dt_t *t, void *mem)
+void coll_bytes_done(void *buf, MPI_Count count, const dt_t *t, void *mem)
 {
   if (!mem)
     return;

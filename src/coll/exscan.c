@@ -7,7 +7,8 @@
 
 static void rdb(coll_t *k, const coll_args_t *a)
 {
-  int n = k->n, me = k->me, count = a->rcount, have = 0;
+  int n = k->n, me = k->me, have = 0;
+  MPI_Count count = a->rcount;
   const dt_t *t = a->rt;
   void *partial = coll_tmp(count, t), *in = coll_tmp(count, t);
   dt_copy(a->sbuf, count, t, partial, count, t);
@@ -32,17 +33,21 @@ static void rdb(coll_t *k, const coll_args_t *a)
 
 static void linear(coll_t *k, const coll_args_t *a)
 {
-  int n = k->n, me = k->me, count = a->rcount;
+  int n = k->n, me = k->me;
+  MPI_Count count = a->rcount;
   const dt_t *t = a->rt;
   if (me == 0) {
     if (n > 1)
       coll_send(k, a->sbuf, count, t, 1);
     return;
   }
-  coll_recv(k, a->rbuf, count, t, me - 1);
+  void *next = NULL; /* my vector, copied before rbuf (which may be sbuf) receives the prefix */
   if (me + 1 < n) {
-    void *next = coll_tmp(count, t);
+    next = coll_tmp(count, t);
     dt_copy(a->sbuf, count, t, next, count, t);
+  }
+  coll_recv(k, a->rbuf, count, t, me - 1);
+  if (next) {
     coll_apply(a->op, a->rbuf, next, count, t); /* next = prefix op mine */
     coll_send(k, next, count, t, me + 1);
     coll_tmp_free(next, t);

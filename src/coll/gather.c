@@ -36,10 +36,10 @@ static void binomial(coll_t *k, const coll_args_t *a)
   dt_pack(a->sbuf, a->scount, a->st, tmp);
   for (int mask = 1; mask < m && vr + mask < n; mask <<= 1) {
     int c = vr + 2 * mask <= n ? mask : n - vr - mask;
-    coll_recv(k, tmp + mask * bs, (int)(c * bs), coll_byte(), REAL(vr + mask));
+    coll_recv(k, tmp + mask * bs, c * bs, coll_byte(), REAL(vr + mask));
   }
   if (vr)
-    coll_send(k, tmp, (int)(cnt * bs), coll_byte(), REAL(vr - m));
+    coll_send(k, tmp, cnt * bs, coll_byte(), REAL(vr - m));
   else
     for (int j = 0; j < n; j++)
       dt_unpack(tmp + j * bs, (size_t)bs, coll_at(a->rbuf, (long)REAL(j) * a->rcount, a->rt), a->rcount, a->rt);
@@ -57,8 +57,8 @@ static void linear_sync(coll_t *k, const coll_args_t *a)
   if (me != root) {
     const char *data = coll_bytes_of(a->sbuf, a->scount, a->st, &mem);
     coll_recv(k, NULL, 0, b, root);
-    coll_send(k, data, (int)f, b, root);
-    coll_send(k, data + f, (int)(bs - f), b, root);
+    coll_send(k, data, f, b, root);
+    coll_send(k, data + f, bs - f, b, root);
     free(mem);
     return;
   }
@@ -70,9 +70,9 @@ static void linear_sync(coll_t *k, const coll_args_t *a)
     if (i == root)
       continue;
     room[i] = coll_bytes_room(coll_at(a->rbuf, (long)i * a->rcount, a->rt), a->rcount, a->rt, &mems[i]);
-    p2p_req_t *r = coll_irecv(k, room[i], (int)f, b, i);
+    p2p_req_t *r = coll_irecv(k, room[i], f, b, i);
     coll_send(k, NULL, 0, b, i);
-    rest[i] = coll_irecv(k, room[i] + f, (int)(bs - f), b, i);
+    rest[i] = coll_irecv(k, room[i] + f, bs - f, b, i);
     coll_waitall(k, &r, 1);
   }
   dt_copy(a->sbuf, a->scount, a->st, coll_at(a->rbuf, (long)root * a->rcount, a->rt), a->rcount, a->rt);

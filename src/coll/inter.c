@@ -25,10 +25,11 @@ rt_comm_t coll_inter_local(rt_comm_t *c)
 
 /* Block i of a call's send (send = 1) or receive buffer: what goes to or
  * comes from remote rank i. */
-static void block(enum coll_id id, const coll_args_t *a, int send, int i, char **p, int *count, const dt_t **t)
+static void block(enum coll_id id, const coll_args_t *a, int send, int i, char **p, MPI_Count *count, const dt_t **t)
 {
   const void *buf = send ? a->sbuf : a->rbuf;
-  const int *counts = send ? a->scounts : a->rcounts, *displs = send ? a->sdispls : a->rdispls;
+  const MPI_Count *counts = send ? a->scounts : a->rcounts;
+  const MPI_Aint *displs = send ? a->sdispls : a->rdispls;
   *t = send ? a->st : a->rt;
   if (send && id == COLL_ALLGATHERV) { /* the same block to everyone */
     *p = (char *)buf;
@@ -53,7 +54,7 @@ static void pairs(enum coll_id id, coll_t *k, const coll_args_t *a, int send, in
   p2p_req_t **rs = malloc(sizeof *rs * 2 * (size_t)(remote + 1));
   for (int i = 0; i < remote; i++) {
     char *p;
-    int count;
+    MPI_Count count;
     const dt_t *t;
     if (recv) {
       block(id, a, 0, i, &p, &count, &t);
@@ -75,20 +76,20 @@ static void pairs(enum coll_id id, coll_t *k, const coll_args_t *a, int send, in
 static void reduce_scatter(enum coll_id id, coll_t *k, rt_comm_t *l, const coll_args_t *a)
 {
   int n = k->n, block_form = id == COLL_REDUCE_SCATTER_BLOCK;
-  int *counts = malloc(sizeof(int) * 2 * (size_t)n), *displs = counts + n;
-  long total = 0;
+  MPI_Count *counts = malloc(sizeof *counts * (size_t)n), total = 0;
+  MPI_Aint *displs = malloc(sizeof *displs * (size_t)n);
   for (int i = 0; i < n; i++) {
     counts[i] = block_form ? a->rcount : a->rcounts[i];
-    displs[i] = (int)total;
+    displs[i] = total;
     total += counts[i];
   }
   int lead = k->me == 0;
-  void *mine = lead ? coll_tmp((int)total, a->rt) : NULL, *theirs = lead ? coll_tmp((int)total, a->rt) : NULL;
-  coll_args_t r = {.sbuf = a->sbuf, .scount = (int)total, .st = a->rt, .rbuf = mine, .rcount = (int)total,
+  void *mine = lead ? coll_tmp(total, a->rt) : NULL, *theirs = lead ? coll_tmp(total, a->rt) : NULL;
+  coll_args_t r = {.sbuf = a->sbuf, .scount = total, .st = a->rt, .rbuf = mine, .rcount = total,
                    .rt = a->rt, .op = a->op, .root = 0};
   coll_run(COLL_REDUCE, l, &r);
   if (lead)
-    coll_sendrecv(k, mine, (int)total, a->rt, 0, theirs, (int)total, a->rt, 0);
+    coll_sendrecv(k, mine, total, a->rt, 0, theirs, total, a->rt, 0);
   coll_args_t s = {.sbuf = theirs, .scounts = counts, .sdispls = displs, .st = a->rt, .rbuf = a->rbuf,
                    .rcount = counts[k->me], .rt = a->rt, .root = 0};
   coll_run(COLL_SCATTERV, l, &s);
@@ -97,6 +98,7 @@ static void reduce_scatter(enum coll_id id, coll_t *k, rt_comm_t *l, const coll_
     coll_tmp_free(theirs, a->rt);
   }
   free(counts);
+  free(displs);
 }
 
 int coll_inter_exec(enum coll_id id, coll_t *k, coll_args_t *a)

@@ -16,7 +16,8 @@
 
 void coll_reduce_binomial(coll_t *k, const coll_args_t *a)
 {
-  int n = k->n, me = k->me, root = a->root, count = a->rcount;
+  int n = k->n, me = k->me, root = a->root;
+  MPI_Count count = a->rcount;
   const dt_t *t = a->rt;
   int commute = op_commutative(a->op), top = commute ? root : 0;
   int vr = (me - top + n) % n;
@@ -52,26 +53,29 @@ void coll_reduce_binomial(coll_t *k, const coll_args_t *a)
 /* The root combines in rank order, from the highest rank down. */
 void coll_reduce_ordered(coll_t *k, const coll_args_t *a)
 {
-  int n = k->n, me = k->me, root = a->root, count = a->rcount;
+  int n = k->n, me = k->me, root = a->root;
+  MPI_Count count = a->rcount;
   const dt_t *t = a->rt;
   if (me != root) {
     coll_send(k, a->sbuf, count, t, root);
     return;
   }
-  void *in = coll_tmp(count, t);
+  void *in = coll_tmp(count, t), *mem = NULL;
+  const void *mine = n - 1 == root ? a->sbuf : coll_own_input(a, &mem);
   if (n - 1 == root)
     dt_copy(a->sbuf, count, t, a->rbuf, count, t);
   else
     coll_recv(k, a->rbuf, count, t, n - 1);
   for (int i = n - 2; i >= 0; i--) {
     if (i == root)
-      coll_apply(a->op, a->sbuf, a->rbuf, count, t);
+      coll_apply(a->op, mine, a->rbuf, count, t);
     else {
       coll_recv(k, in, count, t, i);
       coll_apply(a->op, in, a->rbuf, count, t);
     }
   }
   coll_tmp_free(in, t);
+  coll_tmp_free(mem, t);
 }
 
 /* ---- Rabenseifner ---- */
@@ -91,10 +95,14 @@ static long blk_off(long count, int p, int b) { return count / p * b + (b < coun
  * range in los/his (indexed by step) when they are not NULL. */
 int coll_rab_reduce_scatter(coll_t *k, const coll_args_t *a, void *acc, int *lo, int *hi, int *los, int *his)
 {
-  int n = k->n, me = k->me, count = a->rcount;
+  int n = k->n, me = k->me;
+  MPI_Count count = a->rcount;
   const dt_t *t = a->rt;
   int p = coll_pof2_floor(n), rem = n - p, nr = new_rank(me, rem);
-  void *in = coll_tmp(count, t);
+  /* room for the whole vector from an even neighbour, else for the largest kept half (the first step's) */
+  MPI_Count half = blk_off(count, p, p / 2);
+  MPI_Count room = me < 2 * rem ? (me % 2 ? count : 0) : half > count - half ? half : count - half;
+  void *in = coll_tmp(room, t);
   if (me < 2 * rem) {
     if (me % 2 == 0)
       coll_send(k, acc, count, t, me + 1);
@@ -116,8 +124,8 @@ int coll_rab_reduce_scatter(coll_t *k, const coll_args_t *a, void *acc, int *lo,
         klo = mid, khi = *hi, slo = *lo, shi = mid;
       long ko = blk_off(count, p, klo), kc = blk_off(count, p, khi) - ko;
       long so = blk_off(count, p, slo), sc = blk_off(count, p, shi) - so;
-      coll_sendrecv(k, coll_at(acc, so, t), (int)sc, t, dst, coll_at(in, ko, t), (int)kc, t, dst);
-      coll_combine(a->op, coll_at(acc, ko, t), coll_at(in, ko, t), (int)kc, t, np < nr);
+      coll_sendrecv(k, coll_at(acc, so, t), sc, t, dst, in, kc, t, dst);
+      coll_combine(a->op, coll_at(acc, ko, t), in, kc, t, np < nr);
       *lo = klo;
       *hi = khi;
       if (los) {
@@ -132,7 +140,8 @@ int coll_rab_reduce_scatter(coll_t *k, const coll_args_t *a, void *acc, int *lo,
 
 static void rab(coll_t *k, const coll_args_t *a)
 {
-  int n = k->n, me = k->me, root = a->root, count = a->rcount;
+  int n = k->n, me = k->me, root = a->root;
+  MPI_Count count = a->rcount;
   const dt_t *t = a->rt;
   int p = coll_pof2_floor(n), rem = n - p, lo, hi, steps = 0;
   while ((1 << steps) < p)
@@ -151,10 +160,10 @@ static void rab(coll_t *k, const coll_args_t *a)
       int olo = los[s] == plo ? his[s] : plo, ohi = los[s] == plo ? phi : los[s];
       if ((nr & mask) == (nroot & mask)) {
         long oo = blk_off(count, p, olo), oc = blk_off(count, p, ohi) - oo;
-        coll_recv(k, coll_at(acc, oo, t), (int)oc, t, dst);
+        coll_recv(k, coll_at(acc, oo, t), oc, t, dst);
       } else {
         long mo = blk_off(count, p, los[s]), mc = blk_off(count, p, his[s]) - mo;
-        coll_send(k, coll_at(acc, mo, t), (int)mc, t, dst);
+        coll_send(k, coll_at(acc, mo, t), mc, t, dst);
         alive = 0;
       }
     }
@@ -178,7 +187,8 @@ static void rab(coll_t *k, const coll_args_t *a)
  * so each node combines lower subtree op upper subtree op its own value. */
 static void in_order_binary(coll_t *k, const coll_args_t *a)
 {
-  int n = k->n, me = k->me, root = a->root, count = a->rcount;
+  int n = k->n, me = k->me, root = a->root;
+  MPI_Count count = a->rcount;
   const dt_t *t = a->rt;
   int lo = 0, hi = n - 1, parent = -1;
   while (me != hi) {
@@ -224,7 +234,8 @@ enum { CHAIN, BINARY };
 
 static void segmented_tree(coll_t *k, const coll_args_t *a, int shape)
 {
-  int n = k->n, root = a->root, vr = (k->me - root + n) % n, count = a->rcount;
+  int n = k->n, root = a->root, vr = (k->me - root + n) % n;
+  MPI_Count count = a->rcount;
   const dt_t *t = a->rt;
   long seg = k->seg;
   if (seg <= 0) { /* Open MPI's segment sizes */
@@ -234,10 +245,10 @@ static void segmented_tree(coll_t *k, const coll_args_t *a, int shape)
     else
       seg = n > 0.0410 / 1024 * bytes + 9.7128 ? 1024 : n > 0.0033 / 1024 * bytes + 1.6761 ? 32768 : 65536;
   }
-  int segcount = t->size ? (int)(seg / (long)t->size) : count;
+  MPI_Count segcount = t->size ? seg / (MPI_Count)t->size : count;
   if (segcount < 1)
     segcount = 1;
-  int nseg = count ? (count + segcount - 1) / segcount : 1;
+  MPI_Count nseg = count ? (count + segcount - 1) / segcount : 1;
   int ch[2], nch = 0, parent;
   if (shape == CHAIN) {
     parent = vr ? vr - 1 : -1;
@@ -256,11 +267,12 @@ static void segmented_tree(coll_t *k, const coll_args_t *a, int shape)
   for (int c = 0; c < nch; c++)
     for (int b = 0; b < 2; b++)
       in[c][b] = coll_tmp(segcount, t);
-#define SEGC(s) ((count - (long)(s) * segcount) < segcount ? (int)(count - (long)(s) * segcount) : segcount)
+#define SEGC(s) (count - (MPI_Count)(s)*segcount < segcount ? count - (MPI_Count)(s)*segcount : segcount)
   for (int c = 0; c < nch; c++)
     rv[c][0] = coll_irecv(k, in[c][0], SEGC(0), t, (ch[c] + root) % n);
-  for (int s = 0; s < nseg; s++) {
-    int b = s % 2, sc = SEGC(s);
+  for (MPI_Count s = 0; s < nseg; s++) {
+    int b = (int)(s % 2);
+    MPI_Count sc = SEGC(s);
     char *at = coll_at(acc, (long)s * segcount, t);
     for (int c = 0; c < nch; c++) {
       if (s + 1 < nseg)
@@ -286,23 +298,26 @@ static void segmented_tree(coll_t *k, const coll_args_t *a, int shape)
  * x0 op (x1 op (... op x(n-1))): one buffer per rank at the root. */
 void coll_reduce_linear_nb(coll_t *k, const coll_args_t *a)
 {
-  int n = k->n, me = k->me, root = a->root, count = a->rcount;
+  int n = k->n, me = k->me, root = a->root;
+  MPI_Count count = a->rcount;
   const dt_t *t = a->rt;
   if (me != root) {
     coll_send(k, a->sbuf, count, t, root);
     return;
   }
   p2p_req_t **rs = calloc((size_t)n, sizeof *rs);
-  void **in = calloc((size_t)n, sizeof *in);
+  void **in = calloc((size_t)n, sizeof *in), *mem = NULL;
   for (int i = 0; i < n; i++)
     if (i != root) {
       in[i] = coll_tmp(count, t);
       rs[i] = coll_irecv(k, in[i], count, t, i);
     }
   coll_waitall(k, rs, n);
+  const void *mine = n - 1 == root ? a->sbuf : coll_own_input(a, &mem);
   dt_copy(n - 1 == root ? a->sbuf : in[n - 1], count, t, a->rbuf, count, t);
   for (int i = n - 2; i >= 0; i--)
-    coll_combine(a->op, a->rbuf, i == root ? (void *)a->sbuf : in[i], count, t, 1);
+    coll_combine(a->op, a->rbuf, i == root ? (void *)mine : in[i], count, t, 1);
+  coll_tmp_free(mem, t);
   for (int i = 0; i < n; i++)
     if (in[i])
       coll_tmp_free(in[i], t);

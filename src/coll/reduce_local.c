@@ -2,7 +2,7 @@
 #include "coll.h"
 #include "../core/op.h"
 
-void coll_reduce_local(const void *in, void *inout, int count, const dt_t *t, MPI_Op op)
+void coll_reduce_local(const void *in, void *inout, MPI_Count count, const dt_t *t, MPI_Op op)
 {
   op_apply(op, in, inout, count, t);
 }

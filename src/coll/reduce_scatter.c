@@ -12,9 +12,9 @@
 #include <stdlib.h>
 
 /* displs[i]: where block i starts in the full vector; displs[n]: its length. */
-static long *prefix(const int *counts, int n)
+static MPI_Aint *prefix(const MPI_Count *counts, int n)
 {
-  long *d = malloc(sizeof *d * (size_t)(n + 1));
+  MPI_Aint *d = malloc(sizeof *d * (size_t)(n + 1));
   d[0] = 0;
   for (int i = 0; i < n; i++)
     d[i + 1] = d[i] + counts[i];
@@ -25,23 +25,23 @@ static void recursive_halving(coll_t *k, const coll_args_t *a)
 {
   int n = k->n, me = k->me, p = coll_pof2_floor(n), rem = n - p, nr;
   const dt_t *t = a->rt;
-  long *d = prefix(a->rcounts, n), total = d[n];
-  void *acc = coll_tmp((int)total, t), *in = coll_tmp((int)total, t);
-  dt_copy(a->sbuf, (int)total, t, acc, (int)total, t);
+  MPI_Aint *d = prefix(a->rcounts, n), total = d[n];
+  void *acc = coll_tmp(total, t), *in = coll_tmp(total, t);
+  dt_copy(a->sbuf, total, t, acc, total, t);
   if (me < 2 * rem) {
     if (me % 2 == 0) {
-      coll_send(k, acc, (int)total, t, me + 1);
+      coll_send(k, acc, total, t, me + 1);
       nr = -1;
     } else {
-      coll_recv(k, in, (int)total, t, me - 1);
-      coll_apply(a->op, in, acc, (int)total, t);
+      coll_recv(k, in, total, t, me - 1);
+      coll_apply(a->op, in, acc, total, t);
       nr = me / 2;
     }
   } else
     nr = me - rem;
   if (nr >= 0) {
     /* e[x]: where new rank x's blocks start (its old ranks are consecutive) */
-    long *e = malloc(sizeof *e * (size_t)(p + 1));
+    MPI_Aint *e = malloc(sizeof *e * (size_t)(p + 1));
     for (int x = 0; x < p; x++)
       e[x] = d[x < rem ? 2 * x : x + rem];
     e[p] = total;
@@ -49,9 +49,9 @@ static void recursive_halving(coll_t *k, const coll_args_t *a)
     for (int mask = p / 2; mask > 0; mask /= 2) {
       int np = nr ^ mask, dst = np < rem ? 2 * np + 1 : np + rem, mid = (lo + hi) / 2;
       int klo = nr < np ? lo : mid, khi = nr < np ? mid : hi, slo = nr < np ? mid : lo, shi = nr < np ? hi : mid;
-      coll_sendrecv(k, coll_at(acc, e[slo], t), (int)(e[shi] - e[slo]), t, dst, coll_at(in, e[klo], t),
-                    (int)(e[khi] - e[klo]), t, dst);
-      coll_apply(a->op, coll_at(in, e[klo], t), coll_at(acc, e[klo], t), (int)(e[khi] - e[klo]), t);
+      coll_sendrecv(k, coll_at(acc, e[slo], t), e[shi] - e[slo], t, dst, coll_at(in, e[klo], t), e[khi] - e[klo], t,
+                    dst);
+      coll_apply(a->op, coll_at(in, e[klo], t), coll_at(acc, e[klo], t), e[khi] - e[klo], t);
       lo = klo;
       hi = khi;
     }
@@ -70,7 +70,7 @@ static void pair(coll_t *k, const coll_args_t *a)
 {
   int n = k->n, me = k->me;
   const dt_t *t = a->rt;
-  long *d = prefix(a->rcounts, n);
+  MPI_Aint *d = prefix(a->rcounts, n);
   void *in = coll_tmp(a->rcounts[me], t);
   dt_copy(coll_at(a->sbuf, d[me], t), a->rcounts[me], t, a->rbuf, a->rcounts[me], t);
   for (int i = 1; i < n; i++) {
@@ -92,7 +92,8 @@ static int bitrev(int x, int bits)
 
 static void noncomm(coll_t *k, const coll_args_t *a)
 {
-  int n = k->n, me = k->me, c = a->rcounts[0], bits = 0;
+  int n = k->n, me = k->me, bits = 0;
+  MPI_Count c = a->rcounts[0];
   const dt_t *t = a->rt;
   while ((1 << bits) < n)
     bits++;
@@ -104,8 +105,8 @@ static void noncomm(coll_t *k, const coll_args_t *a)
     int q = me ^ mask, mid = (lo + hi) / 2;
     int klo = me < q ? lo : mid, khi = me < q ? mid : hi, slo = me < q ? mid : lo;
     long kc = (long)(khi - klo) * c;
-    coll_sendrecv(k, coll_at(w, (long)slo * c, t), (int)kc, t, q, in, (int)kc, t, q);
-    coll_combine(a->op, coll_at(w, (long)klo * c, t), in, (int)kc, t, q < me);
+    coll_sendrecv(k, coll_at(w, (long)slo * c, t), kc, t, q, in, kc, t, q);
+    coll_combine(a->op, coll_at(w, (long)klo * c, t), in, kc, t, q < me);
     lo = klo;
     hi = khi;
   }
@@ -116,14 +117,15 @@ static void noncomm(coll_t *k, const coll_args_t *a)
 
 static void ring(coll_t *k, const coll_args_t *a)
 {
-  int n = k->n, me = k->me, right = (me + 1) % n, left = (me - 1 + n) % n, maxc = 0;
+  int n = k->n, me = k->me, right = (me + 1) % n, left = (me - 1 + n) % n;
+  MPI_Count maxc = 0;
   const dt_t *t = a->rt;
-  long *d = prefix(a->rcounts, n);
+  MPI_Aint *d = prefix(a->rcounts, n);
   for (int i = 0; i < n; i++)
     if (a->rcounts[i] > maxc)
       maxc = a->rcounts[i];
-  void *acc = coll_tmp((int)d[n], t), *in = coll_tmp(maxc, t);
-  dt_copy(a->sbuf, (int)d[n], t, acc, (int)d[n], t);
+  void *acc = coll_tmp(d[n], t), *in = coll_tmp(maxc, t);
+  dt_copy(a->sbuf, d[n], t, acc, d[n], t);
   for (int s = 0; s < n - 1; s++) { /* block b starts at rank b+1 and ends complete at rank b */
     int sb = (me - 1 - s + 2 * n) % n, rb = (me - 2 - s + 2 * n) % n;
     coll_sendrecv(k, coll_at(acc, d[sb], t), a->rcounts[sb], t, right, in, a->rcounts[rb], t, left);
@@ -139,21 +141,17 @@ static void reduce_then_scatterv(coll_t *k, const coll_args_t *a, coll_fn reduce
 {
   int n = k->n, me = k->me;
   const dt_t *t = a->rt;
-  long *d = prefix(a->rcounts, n);
-  int *displs = malloc(sizeof *displs * (size_t)n);
-  for (int i = 0; i < n; i++)
-    displs[i] = (int)d[i];
-  void *tmp = me == 0 ? coll_tmp((int)d[n], t) : NULL;
+  MPI_Aint *d = prefix(a->rcounts, n);
+  void *tmp = me == 0 ? coll_tmp(d[n], t) : NULL;
   coll_args_t r = *a;
-  r.rcount = (int)d[n];
+  r.rcount = d[n];
   r.root = 0;
   r.rbuf = tmp;
   reduce(k, &r);
-  coll_args_t s = {.sbuf = tmp, .scounts = a->rcounts, .sdispls = displs, .st = t, .rbuf = a->rbuf,
+  coll_args_t s = {.sbuf = tmp, .scounts = a->rcounts, .sdispls = d, .st = t, .rbuf = a->rbuf,
                    .rcount = a->rcounts[me], .rt = t, .root = 0};
   coll_scatterv_linear(k, &s);
   coll_tmp_free(tmp, t);
-  free(displs);
   free(d);
 }
 

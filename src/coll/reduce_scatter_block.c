@@ -4,7 +4,7 @@
 
 void coll_redscat_run(coll_t *k, const coll_args_t *a, coll_fn fn)
 {
-  int *counts = malloc(sizeof *counts * (size_t)k->n);
+  MPI_Count *counts = malloc(sizeof *counts * (size_t)k->n);
   for (int i = 0; i < k->n; i++)
     counts[i] = a->rcount;
   coll_args_t b = *a;

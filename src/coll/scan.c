@@ -8,7 +8,8 @@
 
 static void rdb(coll_t *k, const coll_args_t *a)
 {
-  int n = k->n, me = k->me, count = a->rcount;
+  int n = k->n, me = k->me;
+  MPI_Count count = a->rcount;
   const dt_t *t = a->rt;
   void *partial = coll_tmp(count, t), *in = coll_tmp(count, t);
   dt_copy(a->sbuf, count, t, partial, count, t);
@@ -30,7 +31,8 @@ static void rdb(coll_t *k, const coll_args_t *a)
 
 static void linear(coll_t *k, const coll_args_t *a)
 {
-  int n = k->n, me = k->me, count = a->rcount;
+  int n = k->n, me = k->me;
+  MPI_Count count = a->rcount;
   const dt_t *t = a->rt;
   dt_copy(a->sbuf, count, t, a->rbuf, count, t);
   if (me > 0) {
@@ -48,7 +50,8 @@ static void linear(coll_t *k, const coll_args_t *a)
  * (x(me - 1) for Exscan: inclusive = 0). Shared by scan.c and exscan.c. */
 void coll_flat_prefix(coll_t *k, const coll_args_t *a, int inclusive)
 {
-  int n = k->n, me = k->me, count = a->rcount;
+  int n = k->n, me = k->me;
+  MPI_Count count = a->rcount;
   const dt_t *t = a->rt;
   p2p_req_t **rs = calloc((size_t)n, sizeof *rs);
   void **in = calloc((size_t)n, sizeof *in);

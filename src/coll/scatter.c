@@ -34,11 +34,11 @@ static void binomial(coll_t *k, const coll_args_t *a)
     for (int j = 0; j < n; j++)
       dt_pack(coll_at(a->sbuf, (long)REAL(j) * a->scount, a->st), a->scount, a->st, tmp + j * bs);
   else
-    coll_recv(k, tmp, (int)(cnt * bs), coll_byte(), REAL(vr - m));
+    coll_recv(k, tmp, cnt * bs, coll_byte(), REAL(vr - m));
   for (int mask = m >> 1; mask > 0; mask >>= 1)
     if (vr + mask < n) {
       int c = vr + 2 * mask <= n ? mask : n - vr - mask;
-      coll_send(k, tmp + mask * bs, (int)(c * bs), coll_byte(), REAL(vr + mask));
+      coll_send(k, tmp + mask * bs, c * bs, coll_byte(), REAL(vr + mask));
     }
   dt_unpack(tmp, (size_t)bs, a->rbuf, a->rcount, a->rt);
   free(tmp);

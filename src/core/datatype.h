@@ -123,7 +123,7 @@ void dt_unpack_ext32(const void *in, void *buf, MPI_Count count, const dt_t *t);
 
 /* Reductions on derived types: calls fn(op, in + o, inout + o, n, basic type)
  * for each run of n values of one predefined type, over count elements. */
-typedef void dt_run_fn(MPI_Op op, const void *in, void *inout, int n, const dt_t *basic);
+typedef void dt_run_fn(MPI_Op op, const void *in, void *inout, MPI_Count n, const dt_t *basic);
 void dt_apply_runs(MPI_Op op, const void *in, void *inout, MPI_Count count, const dt_t *t, dt_run_fn *fn);
 
 /* A scratch buffer laid out like count elements of t (every byte the

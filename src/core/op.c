@@ -5,6 +5,7 @@
  * bitwise ops on integers and bytes; SUM/PROD also on complex types. */
 #include "op.h"
 #include <complex.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +21,7 @@ enum { C_INT = 1, C_FLOAT, C_COMPLEX, C_BYTE, C_BOOL, C_PAIR };
   do {                                                                                                                 \
     const T *a = in;                                                                                                   \
     T *b = inout;                                                                                                      \
-    for (int i = 0; i < n; i++)                                                                                        \
+    for (MPI_Count i = 0; i < n; i++)                                                                                  \
       b[i] = (EXPR);                                                                                                   \
   } while (0)
 
@@ -53,9 +54,9 @@ enum { C_INT = 1, C_FLOAT, C_COMPLEX, C_BYTE, C_BOOL, C_PAIR };
     typedef struct { T v; int k; } P;                                                                                  \
     const P *a = in;                                                                                                   \
     P *b = inout;                                                                                                      \
-    for (int i = 0; i < n; i++) {                                                                                      \
+    for (MPI_Count i = 0; i < n; i++) {                                                                                \
       int take = op == OP_MINLOC ? a[i].v < b[i].v : a[i].v > b[i].v;                                                  \
-      if (take || (a[i].v == b[i].v && a[i].k < b[i].k)) { /* fields only: a buffer may end before the padding */ \
+      if (take || (a[i].v == b[i].v && a[i].k < b[i].k)) { /* fields only: a buffer may end before the padding */      \
         b[i].v = a[i].v;                                                                                               \
         b[i].k = a[i].k;                                                                                               \
       }                                                                                                                \
@@ -173,7 +174,7 @@ int op_check(MPI_Op op, const dt_t *t)
 }
 
 /* n elements of basic type `basic`, laid out as an array of that type. */
-static void apply_basic(int op, int basic, const void *in, void *inout, int n)
+static void apply_basic(int op, int basic, const void *in, void *inout, MPI_Count n)
 {
   switch (basic) {
   case 1: INTEGER(char)
@@ -218,17 +219,21 @@ static void apply_basic(int op, int basic, const void *in, void *inout, int n)
   }
 }
 
-void op_apply(MPI_Op opv, const void *in, void *inout, int n, const dt_t *t)
+void op_apply(MPI_Op opv, const void *in, void *inout, MPI_Count n, const dt_t *t)
 {
   user_op_t *u = user_op(opv);
   if (u) {
     MPI_Datatype h = type_handle(t);
-    int len = n;
     MPI_Count len_c = n;
     if (n > 0 && u->fn_c)
       u->fn_c((void *)in, inout, &len_c, &h);
-    else if (n > 0)
-      u->fn((void *)in, inout, &len, &h);
+    /* a function of int length takes a longer vector in pieces of at most INT_MAX elements */
+    for (MPI_Count done = 0; n > 0 && !u->fn_c && done < n;) {
+      int len = n - done > INT_MAX ? INT_MAX : (int)(n - done);
+      MPI_Aint off = (MPI_Aint)done * t->extent;
+      u->fn((char *)in + off, (char *)inout + off, &len, &h);
+      done += len;
+    }
     return;
   }
   int op = (int)((unsigned)opv & 0xffffff);
@@ -246,7 +251,7 @@ void op_apply(MPI_Op opv, const void *in, void *inout, int n, const dt_t *t)
   if (!bt)
     return; /* op_check refused it */
   if (t == bt || (t->contig && bt->contig)) {
-    apply_basic(op, t->basic, in, inout, (int)((size_t)n * t->size / bt->size));
+    apply_basic(op, t->basic, in, inout, (MPI_Count)((size_t)n * t->size / bt->size));
     return;
   }
   /* a pair type with a gap (MPI_DOUBLE_INT...): the struct layout is the array layout */

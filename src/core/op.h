@@ -10,7 +10,7 @@ int op_valid(MPI_Op op);      /* a predefined op or a live user op */
 int op_predefined(MPI_Op op);
 int op_commutative(MPI_Op op);
 /* inout[i] = in[i] op inout[i]: in stands on the left (lower ranks first). */
-void op_apply(MPI_Op op, const void *in, void *inout, int count, const dt_t *t);
+void op_apply(MPI_Op op, const void *in, void *inout, MPI_Count count, const dt_t *t);
 /* Remembers which handle names t, for the datatype argument of user
  * functions (dt_t does not carry its handle). */
 void op_note_type(MPI_Datatype h, const dt_t *t);

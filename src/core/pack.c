@@ -80,7 +80,7 @@ void dt_copy(const void *sbuf, MPI_Count scount, const dt_t *st, void *dbuf, MPI
   size_t sent = (size_t)scount * st->size;
   size_t cap = (size_t)dcount * dtt->size;
   size_t n = sent < cap ? sent : cap;
-  if (n == 0)
+  if (n == 0 || (sbuf == dbuf && st == dtt && scount == dcount)) /* onto itself (MPI_IN_PLACE) */
     return;
   if (st->dense && dtt->dense) {
     memmove(AT(dbuf, dtt->blocks[0].off), AT(sbuf, st->blocks[0].off), n);

@@ -4,16 +4,16 @@
 #include "collective.h"
 
 /* Allgather and alltoall: the send side unless MPI_IN_PLACE, then the receive side. */
-#define CHECK_ALL_BLOCKS(sbuf, scount, stype, st, rbuf, rcount, rtype, rt, comm)                                     \
+#define CHECK_ALL_BLOCKS(sbuf, scount, stype, st, rbuf, rcount, rtype, rt, comm)                                       \
   const dt_t *st = NULL;                                                                                               \
   if ((sbuf) != MPI_IN_PLACE) {                                                                                        \
     CHECK_TYPE(stype, st_, comm);                                                                                      \
-    CHECK_COUNT(scount, comm);                                                                                         \
+    CHECK_NONNEG(scount, comm);                                                                                        \
     CHECK_DBUF(sbuf, scount, st_, comm);                                                                               \
     st = st_;                                                                                                          \
   }                                                                                                                    \
   CHECK_TYPE(rtype, rt, comm);                                                                                         \
-  CHECK_COUNT(rcount, comm);                                                                                           \
+  CHECK_NONNEG(rcount, comm);                                                                                          \
   CHECK_NOT_IN_PLACE(rbuf, comm, "receive buffer");                                                                    \
   CHECK_DBUF(rbuf, rcount, rt, comm);                                                                                  \
   CHECK_NOT_ALIASED(sbuf, rbuf, rcount, comm)
@@ -26,25 +26,25 @@ BODY allgather(const char *name, int nb, MPI_Info info, const void *sbuf, MPI_Co
   CHECK_INTRA_IN_PLACE(sbuf, c, comm);
   CHECK_ALL_BLOCKS(sbuf, scount, stype, st, rbuf, rcount, rtype, rt, comm);
   CHECK_REQ(nb, req, comm);
-  RUN(req, comm, allgather, (sbuf, (int)scount, st, rbuf, (int)rcount, rt, c));
+  RUN(req, comm, allgather, (sbuf, scount, st, rbuf, rcount, rt, c));
   MPI_LEAVE(MPI_SUCCESS);
 }
 
 BODY allgatherv(const char *name, int nb, MPI_Info info, const void *sbuf, MPI_Count scount, MPI_Datatype stype,
-                void *rbuf, const int *rcounts, const int *displs, MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req,
-                wide_t *w)
+                void *rbuf, const MPI_Count *rcounts, const MPI_Aint *displs, MPI_Datatype rtype, MPI_Comm comm,
+                MPI_Request *req, wide_t *w)
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
   CHECK_INTRA_IN_PLACE(sbuf, c, comm);
-  NARROW(rcounts, w, 1, comm_peer_size(c), comm, "recvcounts");
-  NARROW(displs, w, 3, comm_peer_size(c), comm, "displs");
+  WIDEN(rcounts, w, 1, comm_peer_size(c), comm, "recvcounts");
+  WIDEN(displs, w, 3, comm_peer_size(c), comm, "displs");
   CHECK_COUNTS(rcounts, comm_peer_size(c), comm, "recvcounts");
   CHECK_ARRAY(displs, comm, "displs");
   int any = sum(rcounts, comm_peer_size(c)) > 0;
   CHECK_ALL_BLOCKS(sbuf, scount, stype, st, rbuf, any, rtype, rt, comm);
   CHECK_REQ(nb, req, comm);
-  RUN_W(req, comm, allgatherv, (sbuf, (int)scount, st, rbuf, rcounts, displs, rt, c), w);
+  RUN_W(req, comm, allgatherv, (sbuf, scount, st, rbuf, rcounts, displs, rt, c), w);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -56,13 +56,13 @@ BODY alltoall(const char *name, int nb, MPI_Info info, const void *sbuf, MPI_Cou
   CHECK_INTRA_IN_PLACE(sbuf, c, comm);
   CHECK_ALL_BLOCKS(sbuf, scount, stype, st, rbuf, rcount, rtype, rt, comm);
   CHECK_REQ(nb, req, comm);
-  RUN(req, comm, alltoall, (sbuf, (int)scount, st, rbuf, (int)rcount, rt, c));
+  RUN(req, comm, alltoall, (sbuf, scount, st, rbuf, rcount, rt, c));
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-BODY alltoallv(const char *name, int nb, MPI_Info info, const void *sbuf, const int *scounts, const int *sdispls,
-               MPI_Datatype stype, void *rbuf, const int *rcounts, const int *rdispls, MPI_Datatype rtype,
-               MPI_Comm comm, MPI_Request *req, wide_t *w)
+BODY alltoallv(const char *name, int nb, MPI_Info info, const void *sbuf, const MPI_Count *scounts,
+               const MPI_Aint *sdispls, MPI_Datatype stype, void *rbuf, const MPI_Count *rcounts,
+               const MPI_Aint *rdispls, MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req, wide_t *w)
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
@@ -71,16 +71,16 @@ BODY alltoallv(const char *name, int nb, MPI_Info info, const void *sbuf, const 
   const dt_t *st = NULL;
   if (sbuf != MPI_IN_PLACE) {
     CHECK_TYPE(stype, st_, comm);
-    NARROW(scounts, w, 0, n, comm, "sendcounts");
-    NARROW(sdispls, w, 2, n, comm, "sdispls");
+    WIDEN(scounts, w, 0, n, comm, "sendcounts");
+    WIDEN(sdispls, w, 2, n, comm, "sdispls");
     CHECK_COUNTS(scounts, n, comm, "sendcounts");
     CHECK_ARRAY(sdispls, comm, "sdispls");
     CHECK_DBUF(sbuf, (int)(sum(scounts, n) > 0), st_, comm);
     st = st_;
   }
   CHECK_TYPE(rtype, rt, comm);
-  NARROW(rcounts, w, 1, n, comm, "recvcounts");
-  NARROW(rdispls, w, 3, n, comm, "rdispls");
+  WIDEN(rcounts, w, 1, n, comm, "recvcounts");
+  WIDEN(rdispls, w, 3, n, comm, "rdispls");
   CHECK_COUNTS(rcounts, n, comm, "recvcounts");
   CHECK_ARRAY(rdispls, comm, "rdispls");
   CHECK_NOT_IN_PLACE(rbuf, comm, "receive buffer");
@@ -91,23 +91,23 @@ BODY alltoallv(const char *name, int nb, MPI_Info info, const void *sbuf, const 
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-BODY alltoallw(const char *name, int nb, MPI_Info info, const void *sbuf, const int *scounts, const int *sdispls,
-               const MPI_Datatype *stypes, void *rbuf, const int *rcounts, const int *rdispls,
-               const MPI_Datatype *rtypes, MPI_Comm comm, MPI_Request *req, wide_t *w)
+BODY alltoallw(const char *name, int nb, MPI_Info info, const void *sbuf, const MPI_Count *scounts,
+               const MPI_Aint *sdispls, const MPI_Datatype *stypes, void *rbuf, const MPI_Count *rcounts,
+               const MPI_Aint *rdispls, const MPI_Datatype *rtypes, MPI_Comm comm, MPI_Request *req, wide_t *w)
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
   CHECK_INTRA_IN_PLACE(sbuf, c, comm);
   int n = comm_peer_size(c), in_place = sbuf == MPI_IN_PLACE;
   if (!in_place) {
-    NARROW(scounts, w, 0, n, comm, "sendcounts");
-    NARROW(sdispls, w, 2, n, comm, "sdispls");
+    WIDEN(scounts, w, 0, n, comm, "sendcounts");
+    WIDEN(sdispls, w, 2, n, comm, "sdispls");
     CHECK_COUNTS(scounts, n, comm, "sendcounts");
     CHECK_ARRAY(sdispls, comm, "sdispls");
     CHECK_ARRAY(stypes, comm, "sendtypes");
   }
-  NARROW(rcounts, w, 1, n, comm, "recvcounts");
-  NARROW(rdispls, w, 3, n, comm, "rdispls");
+  WIDEN(rcounts, w, 1, n, comm, "recvcounts");
+  WIDEN(rdispls, w, 3, n, comm, "rdispls");
   CHECK_COUNTS(rcounts, n, comm, "recvcounts");
   CHECK_ARRAY(rdispls, comm, "rdispls");
   CHECK_ARRAY(rtypes, comm, "recvtypes");
@@ -143,12 +143,16 @@ int PMPI_Iallgather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf
 int PMPI_Allgatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, const int rcounts[],
                     const int displs[], MPI_Datatype rtype, MPI_Comm comm)
 {
-  return allgatherv("MPI_Allgatherv", BLOCKING, sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm, NULL, NULL);
+  wide_t w = WIDE(NULL, NULL, rcounts, displs);
+  return wide_free(
+      &w, allgatherv("MPI_Allgatherv", BLOCKING, sbuf, scount, stype, rbuf, NULL, NULL, rtype, comm, NULL, &w));
 }
 int PMPI_Iallgatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, const int rcounts[],
                      const int displs[], MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req)
 {
-  return allgatherv("MPI_Iallgatherv", NONBLOCKING, sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm, req, NULL);
+  wide_t w = WIDE(NULL, NULL, rcounts, displs);
+  return wide_free(
+      &w, allgatherv("MPI_Iallgatherv", NONBLOCKING, sbuf, scount, stype, rbuf, NULL, NULL, rtype, comm, req, &w));
 }
 
 int PMPI_Alltoall(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
@@ -165,28 +169,32 @@ int PMPI_Ialltoall(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
 int PMPI_Alltoallv(const void *sbuf, const int scounts[], const int sdispls[], MPI_Datatype stype, void *rbuf,
                    const int rcounts[], const int rdispls[], MPI_Datatype rtype, MPI_Comm comm)
 {
-  return alltoallv("MPI_Alltoallv", BLOCKING, sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm, NULL,
-                   NULL);
+  wide_t w = WIDE(scounts, sdispls, rcounts, rdispls);
+  return wide_free(
+      &w, alltoallv("MPI_Alltoallv", BLOCKING, sbuf, NULL, NULL, stype, rbuf, NULL, NULL, rtype, comm, NULL, &w));
 }
 int PMPI_Ialltoallv(const void *sbuf, const int scounts[], const int sdispls[], MPI_Datatype stype, void *rbuf,
                     const int rcounts[], const int rdispls[], MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req)
 {
-  return alltoallv("MPI_Ialltoallv", NONBLOCKING, sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm,
-                   req, NULL);
+  wide_t w = WIDE(scounts, sdispls, rcounts, rdispls);
+  return wide_free(
+      &w, alltoallv("MPI_Ialltoallv", NONBLOCKING, sbuf, NULL, NULL, stype, rbuf, NULL, NULL, rtype, comm, req, &w));
 }
 
 int PMPI_Alltoallw(const void *sbuf, const int scounts[], const int sdispls[], const MPI_Datatype stypes[],
                    void *rbuf, const int rcounts[], const int rdispls[], const MPI_Datatype rtypes[], MPI_Comm comm)
 {
-  return alltoallw("MPI_Alltoallw", BLOCKING, sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, comm,
-                   NULL, NULL);
+  wide_t w = WIDE(scounts, sdispls, rcounts, rdispls);
+  return wide_free(
+      &w, alltoallw("MPI_Alltoallw", BLOCKING, sbuf, NULL, NULL, stypes, rbuf, NULL, NULL, rtypes, comm, NULL, &w));
 }
 int PMPI_Ialltoallw(const void *sbuf, const int scounts[], const int sdispls[], const MPI_Datatype stypes[],
                     void *rbuf, const int rcounts[], const int rdispls[], const MPI_Datatype rtypes[], MPI_Comm comm,
                     MPI_Request *req)
 {
-  return alltoallw("MPI_Ialltoallw", NONBLOCKING, sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, comm,
-                   req, NULL);
+  wide_t w = WIDE(scounts, sdispls, rcounts, rdispls);
+  return wide_free(
+      &w, alltoallw("MPI_Ialltoallw", NONBLOCKING, sbuf, NULL, NULL, stypes, rbuf, NULL, NULL, rtypes, comm, req, &w));
 }
 
 /* ---- the persistent forms (MPI 4.0) ---- */
@@ -199,8 +207,9 @@ int PMPI_Allgather_init(const void *sbuf, int scount, MPI_Datatype stype, void *
 int PMPI_Allgatherv_init(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, const int rcounts[],
                          const int displs[], MPI_Datatype rtype, MPI_Comm comm, MPI_Info info, MPI_Request *req)
 {
-  return allgatherv("MPI_Allgatherv_init", PERSISTENT, info, sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm,
-                    req, NULL);
+  wide_t w = WIDE(NULL, NULL, rcounts, displs);
+  return wide_free(&w, allgatherv("MPI_Allgatherv_init", PERSISTENT, info, sbuf, scount, stype, rbuf, NULL, NULL, rtype,
+                                  comm, req, &w));
 }
 int PMPI_Alltoall_init(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
                        MPI_Comm comm, MPI_Info info, MPI_Request *req)
@@ -211,18 +220,20 @@ int PMPI_Alltoallv_init(const void *sbuf, const int scounts[], const int sdispls
                         const int rcounts[], const int rdispls[], MPI_Datatype rtype, MPI_Comm comm, MPI_Info info,
                         MPI_Request *req)
 {
-  return alltoallv("MPI_Alltoallv_init", PERSISTENT, info, sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype,
-                   comm, req, NULL);
+  wide_t w = WIDE(scounts, sdispls, rcounts, rdispls);
+  return wide_free(&w, alltoallv("MPI_Alltoallv_init", PERSISTENT, info, sbuf, NULL, NULL, stype, rbuf, NULL, NULL,
+                                 rtype, comm, req, &w));
 }
 int PMPI_Alltoallw_init(const void *sbuf, const int scounts[], const int sdispls[], const MPI_Datatype stypes[],
                         void *rbuf, const int rcounts[], const int rdispls[], const MPI_Datatype rtypes[],
                         MPI_Comm comm, MPI_Info info, MPI_Request *req)
 {
-  return alltoallw("MPI_Alltoallw_init", PERSISTENT, info, sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls,
-                   rtypes, comm, req, NULL);
+  wide_t w = WIDE(scounts, sdispls, rcounts, rdispls);
+  return wide_free(&w, alltoallw("MPI_Alltoallw_init", PERSISTENT, info, sbuf, NULL, NULL, stypes, rbuf, NULL, NULL,
+                                 rtypes, comm, req, &w));
 }
 
-/* ---- the large-count forms (MPI 4.0): counts above INT_MAX are refused (CHECK_COUNT) ---- */
+/* ---- the large-count forms (MPI 4.0): any count an MPI_Count holds ---- */
 
 int PMPI_Allgather_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, MPI_Count rcount,
                      MPI_Datatype rtype, MPI_Comm comm)
@@ -260,71 +271,61 @@ int PMPI_Alltoall_init_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype,
 int PMPI_Allgatherv_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, const MPI_Count rcounts[],
                       const MPI_Aint displs[], MPI_Datatype rtype, MPI_Comm comm)
 {
-  wide_t w = WIDE(NULL, NULL, rcounts, displs);
-  return wide_free(
-      &w, allgatherv("MPI_Allgatherv_c", BLOCKING, sbuf, scount, stype, rbuf, NULL, NULL, rtype, comm, NULL, &w));
+  return allgatherv("MPI_Allgatherv_c", BLOCKING, sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm, NULL, NULL);
 }
 int PMPI_Iallgatherv_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, const MPI_Count rcounts[],
                        const MPI_Aint displs[], MPI_Datatype rtype, MPI_Comm comm, MPI_Request *req)
 {
-  wide_t w = WIDE(NULL, NULL, rcounts, displs);
-  return wide_free(
-      &w, allgatherv("MPI_Iallgatherv_c", NONBLOCKING, sbuf, scount, stype, rbuf, NULL, NULL, rtype, comm, req, &w));
+  return allgatherv("MPI_Iallgatherv_c", NONBLOCKING, sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm, req,
+                    NULL);
 }
 int PMPI_Allgatherv_init_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf,
                            const MPI_Count rcounts[], const MPI_Aint displs[], MPI_Datatype rtype, MPI_Comm comm,
                            MPI_Info info, MPI_Request *req)
 {
-  wide_t w = WIDE(NULL, NULL, rcounts, displs);
-  return wide_free(&w, allgatherv("MPI_Allgatherv_init_c", PERSISTENT, info, sbuf, scount, stype, rbuf, NULL, NULL,
-                                  rtype, comm, req, &w));
+  return allgatherv("MPI_Allgatherv_init_c", PERSISTENT, info, sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm,
+                    req, NULL);
 }
 int PMPI_Alltoallv_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint sdispls[], MPI_Datatype stype,
                      void *rbuf, const MPI_Count rcounts[], const MPI_Aint rdispls[], MPI_Datatype rtype, MPI_Comm comm)
 {
-  wide_t w = WIDE(scounts, sdispls, rcounts, rdispls);
-  return wide_free(
-      &w, alltoallv("MPI_Alltoallv_c", BLOCKING, sbuf, NULL, NULL, stype, rbuf, NULL, NULL, rtype, comm, NULL, &w));
+  return alltoallv("MPI_Alltoallv_c", BLOCKING, sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm,
+                   NULL, NULL);
 }
 int PMPI_Ialltoallv_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint sdispls[], MPI_Datatype stype,
                       void *rbuf, const MPI_Count rcounts[], const MPI_Aint rdispls[], MPI_Datatype rtype,
                       MPI_Comm comm, MPI_Request *req)
 {
-  wide_t w = WIDE(scounts, sdispls, rcounts, rdispls);
-  return wide_free(
-      &w, alltoallv("MPI_Ialltoallv_c", NONBLOCKING, sbuf, NULL, NULL, stype, rbuf, NULL, NULL, rtype, comm, req, &w));
+  return alltoallv("MPI_Ialltoallv_c", NONBLOCKING, sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm,
+                   req, NULL);
 }
 int PMPI_Alltoallv_init_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint sdispls[], MPI_Datatype stype,
                           void *rbuf, const MPI_Count rcounts[], const MPI_Aint rdispls[], MPI_Datatype rtype,
                           MPI_Comm comm, MPI_Info info, MPI_Request *req)
 {
-  wide_t w = WIDE(scounts, sdispls, rcounts, rdispls);
-  return wide_free(&w, alltoallv("MPI_Alltoallv_init_c", PERSISTENT, info, sbuf, NULL, NULL, stype, rbuf, NULL, NULL,
-                                 rtype, comm, req, &w));
+  return alltoallv("MPI_Alltoallv_init_c", PERSISTENT, info, sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls,
+                   rtype, comm, req, NULL);
 }
 int PMPI_Alltoallw_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint sdispls[], const MPI_Datatype stypes[],
                      void *rbuf, const MPI_Count rcounts[], const MPI_Aint rdispls[], const MPI_Datatype rtypes[],
                      MPI_Comm comm)
 {
-  wide_t w = WIDE(scounts, sdispls, rcounts, rdispls);
-  return wide_free(
-      &w, alltoallw("MPI_Alltoallw_c", BLOCKING, sbuf, NULL, NULL, stypes, rbuf, NULL, NULL, rtypes, comm, NULL, &w));
+  return alltoallw("MPI_Alltoallw_c", BLOCKING, sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, comm,
+                   NULL, NULL);
 }
 int PMPI_Ialltoallw_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint sdispls[],
                       const MPI_Datatype stypes[], void *rbuf, const MPI_Count rcounts[], const MPI_Aint rdispls[],
                       const MPI_Datatype rtypes[], MPI_Comm comm, MPI_Request *req)
 {
-  wide_t w = WIDE(scounts, sdispls, rcounts, rdispls);
-  return wide_free(&w, alltoallw("MPI_Ialltoallw_c", NONBLOCKING, sbuf, NULL, NULL, stypes, rbuf, NULL, NULL, rtypes,
-                                 comm, req, &w));
+  return alltoallw("MPI_Ialltoallw_c", NONBLOCKING, sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes,
+                   comm, req, NULL);
 }
 int PMPI_Alltoallw_init_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint sdispls[],
                           const MPI_Datatype stypes[], void *rbuf, const MPI_Count rcounts[], const MPI_Aint rdispls[],
                           const MPI_Datatype rtypes[], MPI_Comm comm, MPI_Info info, MPI_Request *req)
 {
-  wide_t w = WIDE(scounts, sdispls, rcounts, rdispls);
-  return wide_free(&w, alltoallw("MPI_Alltoallw_init_c", PERSISTENT, info, sbuf, NULL, NULL, stypes, rbuf, NULL, NULL,
-                                 rtypes, comm, req, &w));
+  return alltoallw("MPI_Alltoallw_init_c", PERSISTENT, info, sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls,
+                   rtypes, comm, req, NULL);
 }
 
 PMPI_ALIAS(Allgather)

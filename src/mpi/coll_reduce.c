@@ -7,7 +7,7 @@
 /* Reductions: the vector (count elements of type) and the operation. */
 #define CHECK_VECTOR(count, type, t, op, comm)                                                                         \
   CHECK_TYPE(type, t, comm);                                                                                           \
-  CHECK_COUNT(count, comm);                                                                                            \
+  CHECK_NONNEG(count, comm);                                                                                           \
   CHECK_OP(op, t, type, comm)
 
 BODY reduce(const char *name, int nb, MPI_Info info, const void *sbuf, void *rbuf, MPI_Count count, MPI_Datatype type,
@@ -29,13 +29,13 @@ BODY reduce(const char *name, int nb, MPI_Info info, const void *sbuf, void *rbu
     CHECK_NOT_ALIASED(sbuf, rbuf, count, comm);
   }
   CHECK_REQ(nb, req, comm);
-  RUN(req, comm, reduce, (sbuf, rbuf, (int)count, t, op, root, c));
+  RUN(req, comm, reduce, (sbuf, rbuf, count, t, op, root, c));
   MPI_LEAVE(MPI_SUCCESS);
 }
 
 /* Allreduce, scan, exscan: the same arguments. */
 #define VECTOR_CALL(fn)                                                                                                \
-  BODY fn(const char *name, int nb, MPI_Info info, const void *sbuf, void *rbuf, MPI_Count count, MPI_Datatype type, \
+  BODY fn(const char *name, int nb, MPI_Info info, const void *sbuf, void *rbuf, MPI_Count count, MPI_Datatype type,   \
           MPI_Op op, MPI_Comm comm, MPI_Request *req)                                                                  \
   {                                                                                                                    \
     MPI_ENTER(name);                                                                                                   \
@@ -50,29 +50,28 @@ BODY reduce(const char *name, int nb, MPI_Info info, const void *sbuf, void *rbu
     CHECK_DBUF(rbuf, count, t, comm);                                                                                  \
     CHECK_NOT_ALIASED(sbuf, rbuf, count, comm);                                                                        \
     CHECK_REQ(nb, req, comm);                                                                                          \
-    RUN(req, comm, fn, (sbuf, rbuf, (int)count, t, op, c));                                                           \
+    RUN(req, comm, fn, (sbuf, rbuf, count, t, op, c));                                                                 \
     MPI_LEAVE(MPI_SUCCESS);                                                                                            \
   }
 VECTOR_CALL(allreduce)
 VECTOR_CALL(scan)
 VECTOR_CALL(exscan)
 
-BODY reduce_scatter(const char *name, int nb, MPI_Info info, const void *sbuf, void *rbuf, const int *rcounts,
+BODY reduce_scatter(const char *name, int nb, MPI_Info info, const void *sbuf, void *rbuf, const MPI_Count *rcounts,
                     MPI_Datatype type, MPI_Op op, MPI_Comm comm, MPI_Request *req, wide_t *w)
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
   CHECK_INTRA_IN_PLACE(sbuf, c, comm);
-  NARROW(rcounts, w, 1, comm_size(c), comm, "recvcounts");
+  WIDEN(rcounts, w, 1, comm_size(c), comm, "recvcounts");
   CHECK_COUNTS(rcounts, comm_size(c), comm, "recvcounts");
-  long total = sum(rcounts, comm_size(c));
-  CHECK(total <= 0x7fffffff, comm, MPI_ERR_COUNT, "the counts add up to more than 2^31-1 elements");
-  CHECK_VECTOR((int)total, type, t, op, comm);
+  MPI_Count total = sum(rcounts, comm_size(c));
+  CHECK_VECTOR(total, type, t, op, comm);
   if (sbuf != MPI_IN_PLACE)
-    CHECK_DBUF(sbuf, (int)total, t, comm);
+    CHECK_DBUF(sbuf, total, t, comm);
   CHECK_NOT_IN_PLACE(rbuf, comm, "receive buffer");
   CHECK_DBUF(rbuf, rcounts[comm_rank(c)], t, comm);
-  CHECK_NOT_ALIASED(sbuf, rbuf, (int)total, comm);
+  CHECK_NOT_ALIASED(sbuf, rbuf, total, comm);
   CHECK_REQ(nb, req, comm);
   RUN_W(req, comm, reduce_scatter, (sbuf, rbuf, rcounts, t, op, c), w);
   MPI_LEAVE(MPI_SUCCESS);
@@ -91,7 +90,7 @@ BODY reduce_scatter_block(const char *name, int nb, MPI_Info info, const void *s
   CHECK_DBUF(rbuf, rcount, t, comm);
   CHECK_NOT_ALIASED(sbuf, rbuf, rcount, comm);
   CHECK_REQ(nb, req, comm);
-  RUN(req, comm, reduce_scatter_block, (sbuf, rbuf, (int)rcount, t, op, c));
+  RUN(req, comm, reduce_scatter_block, (sbuf, rbuf, rcount, t, op, c));
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -102,7 +101,7 @@ static int reduce_local(rt_rank_t *self, const void *in, void *inout, MPI_Count 
   CHECK_NOT_IN_PLACE(inout, MPI_COMM_WORLD, "input/output buffer");
   CHECK_DBUF(in, count, t, MPI_COMM_WORLD);
   CHECK_DBUF(inout, count, t, MPI_COMM_WORLD);
-  act_reduce_local(in, inout, (int)count, t, op);
+  act_reduce_local(in, inout, count, t, op);
   return MPI_SUCCESS;
 }
 
@@ -180,12 +179,14 @@ int PMPI_Iexscan(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI
 int PMPI_Reduce_scatter(const void *sbuf, void *rbuf, const int rcounts[], MPI_Datatype type, MPI_Op op,
                         MPI_Comm comm)
 {
-  return reduce_scatter("MPI_Reduce_scatter", BLOCKING, sbuf, rbuf, rcounts, type, op, comm, NULL, NULL);
+  wide_t w = WIDE(NULL, NULL, rcounts, NULL);
+  return wide_free(&w, reduce_scatter("MPI_Reduce_scatter", BLOCKING, sbuf, rbuf, NULL, type, op, comm, NULL, &w));
 }
 int PMPI_Ireduce_scatter(const void *sbuf, void *rbuf, const int rcounts[], MPI_Datatype type, MPI_Op op,
                          MPI_Comm comm, MPI_Request *req)
 {
-  return reduce_scatter("MPI_Ireduce_scatter", NONBLOCKING, sbuf, rbuf, rcounts, type, op, comm, req, NULL);
+  wide_t w = WIDE(NULL, NULL, rcounts, NULL);
+  return wide_free(&w, reduce_scatter("MPI_Ireduce_scatter", NONBLOCKING, sbuf, rbuf, NULL, type, op, comm, req, &w));
 }
 
 int PMPI_Reduce_scatter_block(const void *sbuf, void *rbuf, int rcount, MPI_Datatype type, MPI_Op op,
@@ -224,7 +225,9 @@ int PMPI_Exscan_init(const void *sbuf, void *rbuf, int count, MPI_Datatype type,
 int PMPI_Reduce_scatter_init(const void *sbuf, void *rbuf, const int rcounts[], MPI_Datatype type, MPI_Op op,
                              MPI_Comm comm, MPI_Info info, MPI_Request *req)
 {
-  return reduce_scatter("MPI_Reduce_scatter_init", PERSISTENT, info, sbuf, rbuf, rcounts, type, op, comm, req, NULL);
+  wide_t w = WIDE(NULL, NULL, rcounts, NULL);
+  return wide_free(
+      &w, reduce_scatter("MPI_Reduce_scatter_init", PERSISTENT, info, sbuf, rbuf, NULL, type, op, comm, req, &w));
 }
 int PMPI_Reduce_scatter_block_init(const void *sbuf, void *rbuf, int rcount, MPI_Datatype type, MPI_Op op,
                                    MPI_Comm comm, MPI_Info info, MPI_Request *req)
@@ -233,7 +236,7 @@ int PMPI_Reduce_scatter_block_init(const void *sbuf, void *rbuf, int rcount, MPI
                               req);
 }
 
-/* ---- the large-count forms (MPI 4.0): counts above INT_MAX are refused (CHECK_COUNT) ---- */
+/* ---- the large-count forms (MPI 4.0): any count an MPI_Count holds ---- */
 
 int PMPI_Reduce_c(const void *sbuf, void *rbuf, MPI_Count count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm)
 {
@@ -340,21 +343,17 @@ int PMPI_Op_commutative(MPI_Op op, int *commute)
 int PMPI_Reduce_scatter_c(const void *sbuf, void *rbuf, const MPI_Count rcounts[], MPI_Datatype type, MPI_Op op,
                           MPI_Comm comm)
 {
-  wide_t w = WIDE(NULL, NULL, rcounts, NULL);
-  return wide_free(&w, reduce_scatter("MPI_Reduce_scatter_c", BLOCKING, sbuf, rbuf, NULL, type, op, comm, NULL, &w));
+  return reduce_scatter("MPI_Reduce_scatter_c", BLOCKING, sbuf, rbuf, rcounts, type, op, comm, NULL, NULL);
 }
 int PMPI_Ireduce_scatter_c(const void *sbuf, void *rbuf, const MPI_Count rcounts[], MPI_Datatype type, MPI_Op op,
                            MPI_Comm comm, MPI_Request *req)
 {
-  wide_t w = WIDE(NULL, NULL, rcounts, NULL);
-  return wide_free(&w, reduce_scatter("MPI_Ireduce_scatter_c", NONBLOCKING, sbuf, rbuf, NULL, type, op, comm, req, &w));
+  return reduce_scatter("MPI_Ireduce_scatter_c", NONBLOCKING, sbuf, rbuf, rcounts, type, op, comm, req, NULL);
 }
 int PMPI_Reduce_scatter_init_c(const void *sbuf, void *rbuf, const MPI_Count rcounts[], MPI_Datatype type, MPI_Op op,
                                MPI_Comm comm, MPI_Info info, MPI_Request *req)
 {
-  wide_t w = WIDE(NULL, NULL, rcounts, NULL);
-  return wide_free(
-      &w, reduce_scatter("MPI_Reduce_scatter_init_c", PERSISTENT, info, sbuf, rbuf, NULL, type, op, comm, req, &w));
+  return reduce_scatter("MPI_Reduce_scatter_init_c", PERSISTENT, info, sbuf, rbuf, rcounts, type, op, comm, req, NULL);
 }
 
 PMPI_ALIAS(Reduce)

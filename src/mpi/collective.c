@@ -39,25 +39,25 @@ BODY gather(const char *name, int nb, MPI_Info info, const void *sbuf, MPI_Count
   if (!(at_root && (sbuf == MPI_IN_PLACE || comm_is_inter(c)))) {
     CHECK_NOT_IN_PLACE(sbuf, comm, "send buffer (only at the root)");
     CHECK_TYPE(stype, st_, comm);
-    CHECK_COUNT(scount, comm);
+    CHECK_NONNEG(scount, comm);
     CHECK_DBUF(sbuf, scount, st_, comm);
     st = st_;
   }
   if (at_root) {
     CHECK_TYPE(rtype, rt_, comm);
-    CHECK_COUNT(rcount, comm);
+    CHECK_NONNEG(rcount, comm);
     CHECK_NOT_IN_PLACE(rbuf, comm, "receive buffer");
     CHECK_DBUF(rbuf, rcount, rt_, comm);
     CHECK_NOT_ALIASED(sbuf, rbuf, rcount, comm);
     rt = rt_;
   }
   CHECK_REQ(nb, req, comm);
-  RUN(req, comm, gather, (sbuf, (int)scount, st, rbuf, (int)rcount, rt, root, c));
+  RUN(req, comm, gather, (sbuf, scount, st, rbuf, rcount, rt, root, c));
   MPI_LEAVE(MPI_SUCCESS);
 }
 
 BODY gatherv(const char *name, int nb, MPI_Info info, const void *sbuf, MPI_Count scount, MPI_Datatype stype,
-             void *rbuf, const int *rcounts, const int *displs, MPI_Datatype rtype, int root, MPI_Comm comm,
+             void *rbuf, const MPI_Count *rcounts, const MPI_Aint *displs, MPI_Datatype rtype, int root, MPI_Comm comm,
              MPI_Request *req, wide_t *w)
 {
   MPI_ENTER(name);
@@ -69,14 +69,14 @@ BODY gatherv(const char *name, int nb, MPI_Info info, const void *sbuf, MPI_Coun
   if (!(at_root && (sbuf == MPI_IN_PLACE || comm_is_inter(c)))) {
     CHECK_NOT_IN_PLACE(sbuf, comm, "send buffer (only at the root)");
     CHECK_TYPE(stype, st_, comm);
-    CHECK_COUNT(scount, comm);
+    CHECK_NONNEG(scount, comm);
     CHECK_DBUF(sbuf, scount, st_, comm);
     st = st_;
   }
   if (at_root) {
     CHECK_TYPE(rtype, rt_, comm);
-    NARROW(rcounts, w, 1, n, comm, "recvcounts");
-    NARROW(displs, w, 3, n, comm, "displs");
+    WIDEN(rcounts, w, 1, n, comm, "recvcounts");
+    WIDEN(displs, w, 3, n, comm, "displs");
     CHECK_COUNTS(rcounts, n, comm, "recvcounts");
     CHECK_ARRAY(displs, comm, "displs");
     CHECK_NOT_IN_PLACE(rbuf, comm, "receive buffer");
@@ -85,7 +85,7 @@ BODY gatherv(const char *name, int nb, MPI_Info info, const void *sbuf, MPI_Coun
     rt = rt_;
   }
   CHECK_REQ(nb, req, comm);
-  RUN_W(req, comm, gatherv, (sbuf, (int)scount, st, rbuf, rcounts, displs, rt, root, c), w);
+  RUN_W(req, comm, gatherv, (sbuf, scount, st, rbuf, rcounts, displs, rt, root, c), w);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -100,7 +100,7 @@ BODY scatter(const char *name, int nb, MPI_Info info, const void *sbuf, MPI_Coun
   const dt_t *st = NULL, *rt = NULL;
   if (at_root) {
     CHECK_TYPE(stype, st_, comm);
-    CHECK_COUNT(scount, comm);
+    CHECK_NONNEG(scount, comm);
     CHECK_NOT_IN_PLACE(sbuf, comm, "send buffer");
     CHECK_DBUF(sbuf, scount, st_, comm);
     CHECK_NOT_ALIASED(sbuf, rbuf, scount, comm);
@@ -109,18 +109,18 @@ BODY scatter(const char *name, int nb, MPI_Info info, const void *sbuf, MPI_Coun
   if (!(at_root && (rbuf == MPI_IN_PLACE || comm_is_inter(c)))) {
     CHECK_NOT_IN_PLACE(rbuf, comm, "receive buffer (only at the root)");
     CHECK_TYPE(rtype, rt_, comm);
-    CHECK_COUNT(rcount, comm);
+    CHECK_NONNEG(rcount, comm);
     CHECK_DBUF(rbuf, rcount, rt_, comm);
     rt = rt_;
   }
   CHECK_REQ(nb, req, comm);
-  RUN(req, comm, scatter, (sbuf, (int)scount, st, rbuf, (int)rcount, rt, root, c));
+  RUN(req, comm, scatter, (sbuf, scount, st, rbuf, rcount, rt, root, c));
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-BODY scatterv(const char *name, int nb, MPI_Info info, const void *sbuf, const int *scounts, const int *displs,
-              MPI_Datatype stype, void *rbuf, MPI_Count rcount, MPI_Datatype rtype, int root, MPI_Comm comm,
-              MPI_Request *req, wide_t *w)
+BODY scatterv(const char *name, int nb, MPI_Info info, const void *sbuf, const MPI_Count *scounts,
+              const MPI_Aint *displs, MPI_Datatype stype, void *rbuf, MPI_Count rcount, MPI_Datatype rtype, int root,
+              MPI_Comm comm, MPI_Request *req, wide_t *w)
 {
   MPI_ENTER(name);
   CHECK_COMM(comm, c);
@@ -130,8 +130,8 @@ BODY scatterv(const char *name, int nb, MPI_Info info, const void *sbuf, const i
   const dt_t *st = NULL, *rt = NULL;
   if (at_root) {
     CHECK_TYPE(stype, st_, comm);
-    NARROW(scounts, w, 0, n, comm, "sendcounts");
-    NARROW(displs, w, 2, n, comm, "displs");
+    WIDEN(scounts, w, 0, n, comm, "sendcounts");
+    WIDEN(displs, w, 2, n, comm, "displs");
     CHECK_COUNTS(scounts, n, comm, "sendcounts");
     CHECK_ARRAY(displs, comm, "displs");
     CHECK_NOT_IN_PLACE(sbuf, comm, "send buffer");
@@ -142,12 +142,12 @@ BODY scatterv(const char *name, int nb, MPI_Info info, const void *sbuf, const i
   if (!(at_root && (rbuf == MPI_IN_PLACE || comm_is_inter(c)))) {
     CHECK_NOT_IN_PLACE(rbuf, comm, "receive buffer (only at the root)");
     CHECK_TYPE(rtype, rt_, comm);
-    CHECK_COUNT(rcount, comm);
+    CHECK_NONNEG(rcount, comm);
     CHECK_DBUF(rbuf, rcount, rt_, comm);
     rt = rt_;
   }
   CHECK_REQ(nb, req, comm);
-  RUN_W(req, comm, scatterv, (sbuf, scounts, displs, st, rbuf, (int)rcount, rt, root, c), w);
+  RUN_W(req, comm, scatterv, (sbuf, scounts, displs, st, rbuf, rcount, rt, root, c), w);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -179,12 +179,16 @@ int PMPI_Igather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, i
 int PMPI_Gatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, const int rcounts[],
                  const int displs[], MPI_Datatype rtype, int root, MPI_Comm comm)
 {
-  return gatherv("MPI_Gatherv", BLOCKING, sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm, NULL, NULL);
+  wide_t w = WIDE(NULL, NULL, rcounts, displs);
+  return wide_free(
+      &w, gatherv("MPI_Gatherv", BLOCKING, sbuf, scount, stype, rbuf, NULL, NULL, rtype, root, comm, NULL, &w));
 }
 int PMPI_Igatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, const int rcounts[],
                   const int displs[], MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
 {
-  return gatherv("MPI_Igatherv", NONBLOCKING, sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm, req, NULL);
+  wide_t w = WIDE(NULL, NULL, rcounts, displs);
+  return wide_free(
+      &w, gatherv("MPI_Igatherv", NONBLOCKING, sbuf, scount, stype, rbuf, NULL, NULL, rtype, root, comm, req, &w));
 }
 
 int PMPI_Scatter(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
@@ -201,13 +205,16 @@ int PMPI_Iscatter(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, 
 int PMPI_Scatterv(const void *sbuf, const int scounts[], const int displs[], MPI_Datatype stype, void *rbuf,
                   int rcount, MPI_Datatype rtype, int root, MPI_Comm comm)
 {
-  return scatterv("MPI_Scatterv", BLOCKING, sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm, NULL, NULL);
+  wide_t w = WIDE(scounts, displs, NULL, NULL);
+  return wide_free(
+      &w, scatterv("MPI_Scatterv", BLOCKING, sbuf, NULL, NULL, stype, rbuf, rcount, rtype, root, comm, NULL, &w));
 }
 int PMPI_Iscatterv(const void *sbuf, const int scounts[], const int displs[], MPI_Datatype stype, void *rbuf,
                    int rcount, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
 {
-  return scatterv("MPI_Iscatterv", NONBLOCKING, sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm, req,
-                  NULL);
+  wide_t w = WIDE(scounts, displs, NULL, NULL);
+  return wide_free(
+      &w, scatterv("MPI_Iscatterv", NONBLOCKING, sbuf, NULL, NULL, stype, rbuf, rcount, rtype, root, comm, req, &w));
 }
 
 /* ---- the persistent forms (MPI 4.0) ---- */
@@ -230,8 +237,9 @@ int PMPI_Gatherv_init(const void *sbuf, int scount, MPI_Datatype stype, void *rb
                       const int displs[], MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Info info,
                       MPI_Request *req)
 {
-  return gatherv("MPI_Gatherv_init", PERSISTENT, info, sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm,
-                 req, NULL);
+  wide_t w = WIDE(NULL, NULL, rcounts, displs);
+  return wide_free(&w, gatherv("MPI_Gatherv_init", PERSISTENT, info, sbuf, scount, stype, rbuf, NULL, NULL, rtype, root,
+                               comm, req, &w));
 }
 int PMPI_Scatter_init(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype,
                       int root, MPI_Comm comm, MPI_Info info, MPI_Request *req)
@@ -241,11 +249,12 @@ int PMPI_Scatter_init(const void *sbuf, int scount, MPI_Datatype stype, void *rb
 int PMPI_Scatterv_init(const void *sbuf, const int scounts[], const int displs[], MPI_Datatype stype, void *rbuf,
                        int rcount, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *req)
 {
-  return scatterv("MPI_Scatterv_init", PERSISTENT, info, sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm,
-                  req, NULL);
+  wide_t w = WIDE(scounts, displs, NULL, NULL);
+  return wide_free(&w, scatterv("MPI_Scatterv_init", PERSISTENT, info, sbuf, NULL, NULL, stype, rbuf, rcount, rtype,
+                                root, comm, req, &w));
 }
 
-/* ---- the large-count forms (MPI 4.0): counts above INT_MAX are refused (CHECK_COUNT) ---- */
+/* ---- the large-count forms (MPI 4.0): any count an MPI_Count holds ---- */
 
 int PMPI_Bcast_c(void *buf, MPI_Count count, MPI_Datatype type, int root, MPI_Comm comm)
 {
@@ -296,46 +305,39 @@ int PMPI_Scatter_init_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, 
 int PMPI_Gatherv_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, const MPI_Count rcounts[],
                    const MPI_Aint displs[], MPI_Datatype rtype, int root, MPI_Comm comm)
 {
-  wide_t w = WIDE(NULL, NULL, rcounts, displs);
-  return wide_free(
-      &w, gatherv("MPI_Gatherv_c", BLOCKING, sbuf, scount, stype, rbuf, NULL, NULL, rtype, root, comm, NULL, &w));
+  return gatherv("MPI_Gatherv_c", BLOCKING, sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm, NULL, NULL);
 }
 int PMPI_Igatherv_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, const MPI_Count rcounts[],
                     const MPI_Aint displs[], MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
 {
-  wide_t w = WIDE(NULL, NULL, rcounts, displs);
-  return wide_free(
-      &w, gatherv("MPI_Igatherv_c", NONBLOCKING, sbuf, scount, stype, rbuf, NULL, NULL, rtype, root, comm, req, &w));
+  return gatherv("MPI_Igatherv_c", NONBLOCKING, sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm, req,
+                 NULL);
 }
 int PMPI_Gatherv_init_c(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf, const MPI_Count rcounts[],
                         const MPI_Aint displs[], MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Info info,
                         MPI_Request *req)
 {
-  wide_t w = WIDE(NULL, NULL, rcounts, displs);
-  return wide_free(&w, gatherv("MPI_Gatherv_init_c", PERSISTENT, info, sbuf, scount, stype, rbuf, NULL, NULL, rtype,
-                               root, comm, req, &w));
+  return gatherv("MPI_Gatherv_init_c", PERSISTENT, info, sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm,
+                 req, NULL);
 }
 int PMPI_Scatterv_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint displs[], MPI_Datatype stype,
                     void *rbuf, MPI_Count rcount, MPI_Datatype rtype, int root, MPI_Comm comm)
 {
-  wide_t w = WIDE(scounts, displs, NULL, NULL);
-  return wide_free(
-      &w, scatterv("MPI_Scatterv_c", BLOCKING, sbuf, NULL, NULL, stype, rbuf, rcount, rtype, root, comm, NULL, &w));
+  return scatterv("MPI_Scatterv_c", BLOCKING, sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm, NULL,
+                  NULL);
 }
 int PMPI_Iscatterv_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint displs[], MPI_Datatype stype,
                      void *rbuf, MPI_Count rcount, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *req)
 {
-  wide_t w = WIDE(scounts, displs, NULL, NULL);
-  return wide_free(
-      &w, scatterv("MPI_Iscatterv_c", NONBLOCKING, sbuf, NULL, NULL, stype, rbuf, rcount, rtype, root, comm, req, &w));
+  return scatterv("MPI_Iscatterv_c", NONBLOCKING, sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm, req,
+                  NULL);
 }
 int PMPI_Scatterv_init_c(const void *sbuf, const MPI_Count scounts[], const MPI_Aint displs[], MPI_Datatype stype,
                          void *rbuf, MPI_Count rcount, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Info info,
                          MPI_Request *req)
 {
-  wide_t w = WIDE(scounts, displs, NULL, NULL);
-  return wide_free(&w, scatterv("MPI_Scatterv_init_c", PERSISTENT, info, sbuf, NULL, NULL, stype, rbuf, rcount, rtype,
-                                root, comm, req, &w));
+  return scatterv("MPI_Scatterv_init_c", PERSISTENT, info, sbuf, scounts, displs, stype, rbuf, rcount, rtype, root,
+                  comm, req, NULL);
 }
 
 PMPI_ALIAS(Barrier)

@@ -38,13 +38,15 @@
 #define CHECK_NOT_ALIASED(sbuf, rbuf, n, comm)                                                                         \
   CHECK((sbuf) != (rbuf) || (n) == 0 || !(sbuf) || cmp_in_shared_block(sbuf), comm, MPI_ERR_BUFFER,                                                 \
         "send and receive buffers are the same memory (use MPI_IN_PLACE)")
+/* A collective's count: any MPI_Count from 0 up (the engine counts in MPI_Count and bytes in size_t). */
+#define CHECK_NONNEG(n, comm) CHECK((n) >= 0, comm, MPI_ERR_COUNT, "negative count %lld", (long long)(n))
 #define CHECK_ARRAY(arr, comm, what)                                                                                   \
   CHECK((arr) != NULL, comm, MPI_ERR_ARG, "null %s array", what)
 #define CHECK_COUNTS(arr, n, comm, what)                                                                               \
   do {                                                                                                                 \
     CHECK_ARRAY(arr, comm, what);                                                                                      \
     for (int i_ = 0; i_ < (n); i_++)                                                                                   \
-      CHECK((arr)[i_] >= 0, comm, MPI_ERR_COUNT, "negative count %d in %s[%d]", (arr)[i_], what, i_);                 \
+      CHECK((arr)[i_] >= 0, comm, MPI_ERR_COUNT, "negative count %lld in %s[%d]", (long long)(arr)[i_], what, i_);     \
   } while (0)
 /* The three forms of each call: the blocking one, the I-form and the
  * persistent (_init) form, which also takes an info object. */
@@ -91,16 +93,16 @@
     }                                                                                                                  \
   } while (0)
 
-/* The large-count (_c) v- and w-forms hand their MPI_Count counts and MPI_Aint displacements to the
- * body in a wide_t; the engine takes them as ints. NARROW, where the body checks each array, converts
- * it into the wide_t's block (slot 0, 1: send, receive counts; 2, 3: their displacements), refusing a
- * value beyond an int with MPI_ERR_COUNT. A nonblocking or persistent call's request keeps the block
- * until it is freed (RUN_W); otherwise the entry point frees it (wide_free). */
+/* The v- and w-forms' count and displacement arrays reach the engine as MPI_Count and MPI_Aint: a
+ * _c form's own arrays, as the program gave them; an int form's in a wide_t, which WIDEN, where the
+ * body checks each array, copies into the wide_t's block (slot 0, 1: send, receive counts; 2, 3:
+ * their displacements). A nonblocking or persistent call's request keeps the block until it is freed
+ * (RUN_W); otherwise the entry point frees it (wide_free). */
 typedef struct wide {
-  const MPI_Count *counts[2];
-  const MPI_Aint *displs[2];
-  int room;   /* values per slot */
-  int *block; /* 4 slots */
+  const int *counts[2];
+  const int *displs[2];
+  int room;    /* values per slot */
+  void *block; /* 4 slots of 8-byte values */
 } wide_t;
 #define WIDE(scounts, sdispls, rcounts, rdispls)                                                                       \
   {                                                                                                                    \
@@ -111,37 +113,25 @@ static inline int wide_free(wide_t *w, int rc)
   free(w->block);
   return rc;
 }
-#define NARROW(arr, w, slot, n, comm, what)                                                                            \
+_Static_assert(sizeof(MPI_Count) == 8 && sizeof(MPI_Aint) == 8, "wide_t slots hold 8-byte values");
+#define WIDEN(arr, w, slot, n, comm, what)                                                                             \
   do {                                                                                                                 \
     if (w) {                                                                                                           \
       if (!(w)->block) {                                                                                               \
         (w)->room = (n);                                                                                               \
-        (w)->block = malloc(sizeof(int) * 4 * (size_t)((n) > 0 ? (n) : 1));                                            \
+        (w)->block = malloc(8 * 4 * (size_t)((n) > 0 ? (n) : 1));                                                      \
         CHECK((w)->block, comm, MPI_ERR_OTHER, "out of memory");                                                       \
       }                                                                                                                \
-      int *d_ = (w)->block + (size_t)(slot) * (size_t)(w)->room;                                                       \
-      if ((slot) < 2) {                                                                                                \
-        const MPI_Count *s_ = (w)->counts[slot];                                                                       \
-        CHECK_ARRAY(s_, comm, what);                                                                                   \
-        for (int i_ = 0; i_ < (n); i_++) {                                                                             \
-          CHECK(count_fits(s_[i_]), comm, MPI_ERR_COUNT,                                                               \
-                "%s[%d] is %lld, above %d, the largest count simpi's v- "                                              \
-                "and w-collectives handle",                                                                            \
-                what, i_, (long long)s_[i_], INT_MAX);                                                                 \
-          d_[i_] = (int)s_[i_];                                                                                        \
-        }                                                                                                              \
-      } else {                                                                                                         \
-        const MPI_Aint *s_ = (w)->displs[(slot)-2];                                                                    \
-        CHECK_ARRAY(s_, comm, what);                                                                                   \
-        for (int i_ = 0; i_ < (n); i_++) {                                                                             \
-          CHECK(s_[i_] >= INT_MIN && s_[i_] <= INT_MAX, comm, MPI_ERR_COUNT,                                           \
-                "%s[%d] is %lld, beyond an int, which "                                                                \
-                "simpi's v- and w-collectives need",                                                                   \
-                what, i_, (long long)s_[i_]);                                                                          \
-          d_[i_] = (int)s_[i_];                                                                                        \
-        }                                                                                                              \
+      const int *s_ = (slot) < 2 ? (w)->counts[slot] : (w)->displs[(slot)-2];                                          \
+      CHECK_ARRAY(s_, comm, what);                                                                                     \
+      char *d_ = (char *)(w)->block + 8 * (size_t)(slot) * (size_t)(w)->room;                                          \
+      for (int i_ = 0; i_ < (n); i_++) {                                                                               \
+        if ((slot) < 2)                                                                                                \
+          ((MPI_Count *)d_)[i_] = s_[i_];                                                                              \
+        else                                                                                                           \
+          ((MPI_Aint *)d_)[i_] = s_[i_];                                                                               \
       }                                                                                                                \
-      arr = d_;                                                                                                        \
+      arr = (void *)d_;                                                                                                \
     }                                                                                                                  \
   } while (0)
 /* RUN, then a nonblocking or persistent request takes over the narrowed arrays. */
@@ -154,9 +144,9 @@ static inline int wide_free(wide_t *w, int rc)
     }                                                                                                                  \
   } while (0)
 
-static inline long sum(const int *counts, int n)
+static inline MPI_Count sum(const MPI_Count *counts, int n)
 {
-  long s = 0;
+  MPI_Count s = 0;
   for (int i = 0; i < n; i++)
     s += counts[i];
   return s;
