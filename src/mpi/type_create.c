@@ -270,12 +270,12 @@ int PMPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype)
 /* One dimension of an array type: index ranges [start, start + len) of the
  * local part, ascending; cur (extent == stride) is one index of it. Returns
  * the type holding these ranges, one stride per index. */
-static dt_t *dimension(const int *starts, const int *lens, int n, MPI_Aint stride, const dt_t *cur)
+static dt_t *dimension(const MPI_Count *starts, const MPI_Count *lens, MPI_Count n, MPI_Aint stride, const dt_t *cur)
 {
   dt_piece_t *p = malloc(sizeof *p * (size_t)(n ? n : 1));
   if (!p)
     return NULL;
-  for (int i = 0; i < n; i++)
+  for (MPI_Count i = 0; i < n; i++)
     p[i] = (dt_piece_t){(size_t)lens[i], (MPI_Aint)starts[i] * stride, cur};
   dt_t *t = dt_build(p, (size_t)n, 0);
   free(p);
@@ -285,15 +285,15 @@ static dt_t *dimension(const int *starts, const int *lens, int n, MPI_Aint strid
 /* Nests dimensions from the fastest varying one: ranges(d, ...) gives the
  * local index ranges of dimension d. The result spans the whole array
  * (lb 0, extent = product of sizes times the old extent). */
-typedef int ranges_fn(int d, int **starts, int **lens, void *arg);
-static dt_t *array_type(int ndims, const int *sizes, int order, const dt_t *old, ranges_fn *ranges, void *arg)
+typedef MPI_Count ranges_fn(int d, MPI_Count **starts, MPI_Count **lens, void *arg);
+static dt_t *array_type(int ndims, const MPI_Count *sizes, int order, const dt_t *old, ranges_fn *ranges, void *arg)
 {
   MPI_Aint stride = old->extent;
   dt_t *cur = NULL;
   for (int k = 0; k < ndims; k++) {
     int d = order == MPI_ORDER_C ? ndims - 1 - k : k;
-    int *st = NULL, *len = NULL;
-    int n = ranges(d, &st, &len, arg);
+    MPI_Count *st = NULL, *len = NULL;
+    MPI_Count n = ranges(d, &st, &len, arg);
     dt_t *one = cur ? dt_resized(cur, 0, stride) : NULL; /* one index of dimension d */
     dt_t *next = n >= 0 && (one || !cur) ? dimension(st, len, n, stride, one ? one : old) : NULL;
     free(st);
@@ -311,10 +311,10 @@ static dt_t *array_type(int ndims, const int *sizes, int order, const dt_t *old,
 }
 
 struct sub_arg {
-  const int *subsizes, *starts;
+  const MPI_Count *subsizes, *starts;
 };
 
-static int sub_ranges(int d, int **st, int **len, void *arg)
+static MPI_Count sub_ranges(int d, MPI_Count **st, MPI_Count **len, void *arg)
 {
   const struct sub_arg *a = arg;
   *st = malloc(sizeof **st);
@@ -330,41 +330,37 @@ static int sub_ranges(int d, int **st, int **len, void *arg)
   CHECK((order) == MPI_ORDER_C || (order) == MPI_ORDER_FORTRAN, MPI_COMM_WORLD, MPI_ERR_ARG,                          \
         "order must be MPI_ORDER_C or MPI_ORDER_FORTRAN (got %d)", order)
 
-/* The large-count arrays of subarray and darray as ints: simpi's array types index in int. */
-static int *narrow(rt_rank_t *self, const MPI_Count *a, int n, const char *name, int *err)
+/* The int arrays of subarray and darray as counts, as the _c forms give them. */
+static MPI_Count *widen(const int *a, int n)
 {
-  int *v = malloc(sizeof *v * (size_t)(n > 0 ? n : 1));
-  *err = v ? MPI_SUCCESS : mpi_error(self, MPI_COMM_WORLD, MPI_ERR_OTHER, "out of memory");
-  for (int i = 0; v && i < n; i++) {
-    if (a[i] > INT_MAX || a[i] < INT_MIN) {
-      *err = mpi_error(self, MPI_COMM_WORLD, MPI_ERR_COUNT, "%s[%d] = %lld does not fit in an int, as simpi needs",
-                       name, i, (long long)a[i]);
-      free(v);
-      return NULL;
-    }
-    v[i] = (int)a[i];
-  }
+  MPI_Count *v = malloc(sizeof *v * (size_t)(n > 0 ? n : 1));
+  for (int i = 0; v && i < n; i++)
+    v[i] = a[i];
   return v;
 }
 
-/* wide: the _c form's arguments, recorded as MPICH records them (ints ndims, order; the rest as counts). */
-static int subarray(rt_rank_t *self, int ndims, const int sizes[], const int subsizes[], const int starts[], int order,
-                    MPI_Datatype oldtype, MPI_Datatype *newtype, const MPI_Count *const wide[3])
+/* large: the _c form, whose arguments are recorded as MPICH records them (ints ndims, order; the rest as counts). */
+static int subarray(rt_rank_t *self, int ndims, const MPI_Count sizes[], const MPI_Count subsizes[],
+                    const MPI_Count starts[], int order, MPI_Datatype oldtype, MPI_Datatype *newtype, int large)
 {
   CHECK(ndims > 0, MPI_COMM_WORLD, MPI_ERR_ARG, "ndims must be positive (got %d)", ndims);
   for (int i = 0; i < ndims; i++) {
-    CHECK(sizes[i] > 0, MPI_COMM_WORLD, MPI_ERR_ARG, "array_of_sizes[%d] must be positive (got %d)", i, sizes[i]);
+    CHECK(sizes[i] > 0, MPI_COMM_WORLD, MPI_ERR_ARG, "array_of_sizes[%d] must be positive (got %lld)", i,
+          (long long)sizes[i]);
     CHECK(subsizes[i] >= 0 && subsizes[i] <= sizes[i], MPI_COMM_WORLD, MPI_ERR_ARG,
-          "array_of_subsizes[%d] = %d is not in 0..array_of_sizes[%d] = %d", i, subsizes[i], i, sizes[i]);
+          "array_of_subsizes[%d] = %lld is not in 0..array_of_sizes[%d] = %lld", i, (long long)subsizes[i], i,
+          (long long)sizes[i]);
     CHECK(starts[i] >= 0 && starts[i] <= sizes[i] - subsizes[i], MPI_COMM_WORLD, MPI_ERR_ARG,
-          "array_of_starts[%d] = %d does not fit a subarray of %d in %d", i, starts[i], subsizes[i], sizes[i]);
+          "array_of_starts[%d] = %lld does not fit a subarray of %lld in %lld", i, (long long)starts[i],
+          (long long)subsizes[i], (long long)sizes[i]);
   }
   CHECK_ORDER(order);
   CHECK_ANY_TYPE(oldtype, old, "oldtype");
   CHECK_NEWTYPE(newtype);
   struct sub_arg a = {subsizes, starts};
   dt_t *t = array_type(ndims, sizes, order, old, sub_ranges, &a);
-  if (wide) {
+  if (large) {
+    const MPI_Count *wide[3] = {sizes, subsizes, starts};
     MPI_Count *c = malloc(sizeof *c * (size_t)(3 * ndims));
     CHECK(c, MPI_COMM_WORLD, MPI_ERR_OTHER, "out of memory");
     for (int k = 0; k < 3; k++)
@@ -379,9 +375,9 @@ static int subarray(rt_rank_t *self, int ndims, const int sizes[], const int sub
   CHECK(ints, MPI_COMM_WORLD, MPI_ERR_OTHER, "out of memory");
   ints[0] = ndims;
   for (int i = 0; i < ndims; i++) {
-    ints[1 + i] = sizes[i];
-    ints[1 + ndims + i] = subsizes[i];
-    ints[1 + 2 * ndims + i] = starts[i];
+    ints[1 + i] = (int)sizes[i]; /* the int form's own values */
+    ints[1 + ndims + i] = (int)subsizes[i];
+    ints[1 + 2 * ndims + i] = (int)starts[i];
   }
   ints[ni - 1] = order;
   int e = type_publish(self, t, MPI_COMBINER_SUBARRAY, ni, ints, 0, NULL, 0, NULL, 1, &old, newtype);
@@ -394,7 +390,13 @@ int PMPI_Type_create_subarray(int ndims, const int sizes[], const int subsizes[]
 {
   MPI_ENTER("MPI_Type_create_subarray");
   CHECK(sizes && subsizes && starts, MPI_COMM_WORLD, MPI_ERR_ARG, "an array argument is NULL");
-  MPI_LEAVE(subarray(self, ndims, sizes, subsizes, starts, order, oldtype, newtype, NULL));
+  MPI_Count *sz = widen(sizes, ndims), *sub = widen(subsizes, ndims), *st = widen(starts, ndims);
+  int e = sz && sub && st ? subarray(self, ndims, sz, sub, st, order, oldtype, newtype, 0)
+                          : mpi_error(self, MPI_COMM_WORLD, MPI_ERR_OTHER, "out of memory");
+  free(sz);
+  free(sub);
+  free(st);
+  MPI_LEAVE(e);
 }
 
 int PMPI_Type_create_subarray_c(int ndims, const MPI_Count sizes[], const MPI_Count subsizes[],
@@ -402,29 +404,21 @@ int PMPI_Type_create_subarray_c(int ndims, const MPI_Count sizes[], const MPI_Co
 {
   MPI_ENTER("MPI_Type_create_subarray_c");
   CHECK(sizes && subsizes && starts, MPI_COMM_WORLD, MPI_ERR_ARG, "an array argument is NULL");
-  int e, *sz = narrow(self, sizes, ndims, "array_of_sizes", &e), *sub = NULL, *st = NULL;
-  if (sz && (sub = narrow(self, subsizes, ndims, "array_of_subsizes", &e)) &&
-      (st = narrow(self, starts, ndims, "array_of_starts", &e))) {
-    const MPI_Count *wide[3] = {sizes, subsizes, starts};
-    e = subarray(self, ndims, sz, sub, st, order, oldtype, newtype, wide);
-  }
-  free(sz);
-  free(sub);
-  free(st);
-  MPI_LEAVE(e);
+  MPI_LEAVE(subarray(self, ndims, sizes, subsizes, starts, order, oldtype, newtype, 1));
 }
 
 struct darray_arg {
-  const int *gsizes, *distribs, *dargs, *psizes;
+  const MPI_Count *gsizes;
+  const int *distribs, *dargs, *psizes;
   int *coords;
 };
 
 /* The indices of dimension d this process owns (MPI 3.1, 4.1.4). */
-static int darray_ranges(int d, int **st, int **len, void *arg)
+static MPI_Count darray_ranges(int d, MPI_Count **st, MPI_Count **len, void *arg)
 {
   const struct darray_arg *a = arg;
-  int g = a->gsizes[d], p = a->psizes[d], c = a->coords[d], darg = a->dargs[d];
-  int b, n = 0;
+  MPI_Count g = a->gsizes[d], b, n = 0;
+  int p = a->psizes[d], c = a->coords[d], darg = a->dargs[d];
   switch (a->distribs[d]) {
   case MPI_DISTRIBUTE_NONE: b = g; break;
   case MPI_DISTRIBUTE_BLOCK: b = darg == MPI_DISTRIBUTE_DFLT_DARG ? (g + p - 1) / p : darg; break;
@@ -438,24 +432,24 @@ static int darray_ranges(int d, int **st, int **len, void *arg)
   if (!*st || !*len)
     return -1;
   for (long s = first; s < g; s += step, n++) {
-    (*st)[n] = (int)s;
-    (*len)[n] = (int)(g - s < b ? g - s : b);
+    (*st)[n] = s;
+    (*len)[n] = g - s < b ? g - s : b;
   }
   return n;
 }
 
-/* wide: the _c form's gsizes, recorded as MPICH records them (as counts; the rest as ints, order last). */
-static int darray(rt_rank_t *self, int size, int rank, int ndims, const int gsizes[], const int distribs[],
+/* large: the _c form, whose gsizes are recorded as MPICH records them (as counts; the rest as ints, order last). */
+static int darray(rt_rank_t *self, int size, int rank, int ndims, const MPI_Count gsizes[], const int distribs[],
                   const int dargs[], const int psizes[], int order, MPI_Datatype oldtype, MPI_Datatype *newtype,
-                  const MPI_Count *wide)
+                  int large)
 {
   CHECK(size > 0, MPI_COMM_WORLD, MPI_ERR_ARG, "size must be positive (got %d)", size);
   CHECK(rank >= 0 && rank < size, MPI_COMM_WORLD, MPI_ERR_ARG, "rank %d is not in 0..%d", rank, size - 1);
   CHECK(ndims > 0, MPI_COMM_WORLD, MPI_ERR_ARG, "ndims must be positive (got %d)", ndims);
   long procs = 1;
   for (int i = 0; i < ndims; i++) {
-    CHECK(gsizes[i] > 0, MPI_COMM_WORLD, MPI_ERR_ARG, "array_of_gsizes[%d] must be positive (got %d)", i,
-          gsizes[i]);
+    CHECK(gsizes[i] > 0, MPI_COMM_WORLD, MPI_ERR_ARG, "array_of_gsizes[%d] must be positive (got %lld)", i,
+          (long long)gsizes[i]);
     CHECK(psizes[i] > 0, MPI_COMM_WORLD, MPI_ERR_ARG, "array_of_psizes[%d] must be positive (got %d)", i,
           psizes[i]);
     int dist = distribs[i], darg = dargs[i];
@@ -466,15 +460,15 @@ static int darray(rt_rank_t *self, int size, int rank, int ndims, const int gsiz
     CHECK(dist != MPI_DISTRIBUTE_NONE || psizes[i] == 1, MPI_COMM_WORLD, MPI_ERR_ARG,
           "array_of_psizes[%d] must be 1 with MPI_DISTRIBUTE_NONE (got %d)", i, psizes[i]);
     CHECK(dist != MPI_DISTRIBUTE_BLOCK || darg == MPI_DISTRIBUTE_DFLT_DARG || (long)darg * psizes[i] >= gsizes[i],
-          MPI_COMM_WORLD, MPI_ERR_ARG, "block size %d times %d processes does not cover %d elements (dimension %d)",
-          darg, psizes[i], gsizes[i], i);
+          MPI_COMM_WORLD, MPI_ERR_ARG, "block size %d times %d processes does not cover %lld elements (dimension %d)",
+          darg, psizes[i], (long long)gsizes[i], i);
     procs *= psizes[i];
   }
   CHECK(procs == size, MPI_COMM_WORLD, MPI_ERR_ARG, "the process grid has %ld processes, size is %d", procs, size);
   CHECK_ORDER(order);
   CHECK_ANY_TYPE(oldtype, old, "oldtype");
   CHECK_NEWTYPE(newtype);
-  int ni = wide ? 3 * ndims + 4 : 4 * ndims + 4, g = wide ? 0 : ndims; /* gsizes among the ints */
+  int ni = large ? 3 * ndims + 4 : 4 * ndims + 4, g = large ? 0 : ndims; /* gsizes among the ints */
   int *ints = malloc(sizeof *ints * (size_t)ni), *coords = malloc(sizeof *coords * (size_t)ndims);
   dt_t *t = NULL;
   if (ints && coords) {
@@ -488,15 +482,16 @@ static int darray(rt_rank_t *self, int size, int rank, int ndims, const int gsiz
     ints[1] = rank;
     ints[2] = ndims;
     for (int i = 0; i < ndims; i++) {
-      if (!wide)
-        ints[3 + i] = gsizes[i];
+      if (!large)
+        ints[3 + i] = (int)gsizes[i]; /* the int form's own values */
       ints[3 + g + i] = distribs[i];
       ints[3 + g + ndims + i] = dargs[i];
       ints[3 + g + 2 * ndims + i] = psizes[i];
     }
     ints[ni - 1] = order;
   }
-  int e = type_publish(self, t, MPI_COMBINER_DARRAY, ni, ints, 0, NULL, wide ? ndims : 0, wide, 1, &old, newtype);
+  int e = type_publish(self, t, MPI_COMBINER_DARRAY, ni, ints, 0, NULL, large ? ndims : 0, large ? gsizes : NULL, 1,
+                       &old, newtype);
   free(ints);
   free(coords);
   return e;
@@ -507,7 +502,11 @@ int PMPI_Type_create_darray(int size, int rank, int ndims, const int gsizes[], c
 {
   MPI_ENTER("MPI_Type_create_darray");
   CHECK(gsizes && distribs && dargs && psizes, MPI_COMM_WORLD, MPI_ERR_ARG, "an array argument is NULL");
-  MPI_LEAVE(darray(self, size, rank, ndims, gsizes, distribs, dargs, psizes, order, oldtype, newtype, NULL));
+  MPI_Count *g = widen(gsizes, ndims);
+  int e = g ? darray(self, size, rank, ndims, g, distribs, dargs, psizes, order, oldtype, newtype, 0)
+            : mpi_error(self, MPI_COMM_WORLD, MPI_ERR_OTHER, "out of memory");
+  free(g);
+  MPI_LEAVE(e);
 }
 
 int PMPI_Type_create_darray_c(int size, int rank, int ndims, const MPI_Count gsizes[], const int distribs[],
@@ -516,11 +515,7 @@ int PMPI_Type_create_darray_c(int size, int rank, int ndims, const MPI_Count gsi
 {
   MPI_ENTER("MPI_Type_create_darray_c");
   CHECK(gsizes && distribs && dargs && psizes, MPI_COMM_WORLD, MPI_ERR_ARG, "an array argument is NULL");
-  int e, *g = narrow(self, gsizes, ndims, "array_of_gsizes", &e);
-  if (g)
-    e = darray(self, size, rank, ndims, g, distribs, dargs, psizes, order, oldtype, newtype, gsizes);
-  free(g);
-  MPI_LEAVE(e);
+  MPI_LEAVE(darray(self, size, rank, ndims, gsizes, distribs, dargs, psizes, order, oldtype, newtype, 1));
 }
 
 /* ---------------------------------------------------------------- commit, free */

@@ -1,43 +1,35 @@
-/* what: large-count (_c) calls given a count above INT_MAX where simpi's engine still counts in
- *   int (the array types' sizes): each refuses it with MPI_ERR_COUNT (returned under
- *   MPI_ERRORS_RETURN, never truncated), and the last one, under MPI_ERRORS_ARE_FATAL, names the
- *   call and the line (collectives and one-sided calls take such counts: mpi/large_count_coll,
- *   unit/rma_large_count.sh)
+/* what: the one count above INT_MAX that simpi's engine still refuses, a partitioned request's
+ *   total (partitions x count): refused with MPI_ERR_COUNT (returned under MPI_ERRORS_RETURN,
+ *   never truncated, no request made), and, under MPI_ERRORS_ARE_FATAL, with a message naming
+ *   the call and the line (every _c function takes such counts: mpi/large_count_big,
+ *   mpi/large_count_coll, mpi/large_count_arrays, unit/rma_large_count.sh)
  * np: 2
  * exit: nonzero
- * stdout: ^rank 0: MPI_Type_create_subarray_c: MPI_ERR_COUNT$
- * stderr: rank 0: MPI_Type_create_darray_c: .*3221225472 does not fit in an int
+ * stdout: ^rank 0: MPI_Psend_init: MPI_ERR_COUNT, no request$
+ * stderr: rank 0: MPI_Precv_init: 3 partitions of 1073741824 elements are above 2147483647
  * stderr: \[MPI_ERR_COUNT\]
  * stderr: count_too_large\.c:[0-9]+
  */
 #include <mpi.h>
 #include <stdio.h>
 
-static void say(const char *call, int err, const char *more)
-{
-    int cls;
-    MPI_Error_class(err, &cls);
-    printf("rank 0: %s: %s%s\n", call, cls == MPI_ERR_COUNT ? "MPI_ERR_COUNT" : "something else", more);
-}
-
 int main(int argc, char **argv)
 {
-    int rank, v[4] = {0, 0, 0, 0};
-    MPI_Count big = (MPI_Count)3 << 30, sizes[2] = {big, 4}, subs[2] = {1, 1},
-              starts[2] = {0, 0};
-    int distribs[2] = {MPI_DISTRIBUTE_NONE, MPI_DISTRIBUTE_NONE},
-        dargs[2] = {MPI_DISTRIBUTE_DFLT_DARG, MPI_DISTRIBUTE_DFLT_DARG}, psizes[2] = {1, 1};
-    MPI_Datatype t = MPI_DATATYPE_NULL;
+    int rank, cls;
+    char v[4];
+    MPI_Request req = MPI_REQUEST_NULL;
 
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     if (rank == 0) {
         MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
-        say("MPI_Type_create_subarray_c",
-            MPI_Type_create_subarray_c(2, sizes, subs, starts, MPI_ORDER_C, MPI_INT, &t), "");
+        int err = MPI_Psend_init(v, 4, (MPI_Count)1 << 30, MPI_CHAR, 1, 0, MPI_COMM_WORLD, MPI_INFO_NULL, &req);
+        MPI_Error_class(err, &cls);
+        printf("rank 0: MPI_Psend_init: %s%s\n", cls == MPI_ERR_COUNT ? "MPI_ERR_COUNT" : "something else",
+               req == MPI_REQUEST_NULL ? ", no request" : ", a request");
         fflush(stdout);
         MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
-        MPI_Type_create_darray_c(1, 0, 2, sizes, distribs, dargs, psizes, MPI_ORDER_C, MPI_INT, &t);
+        MPI_Precv_init(v, 3, (MPI_Count)1 << 30, MPI_CHAR, 1, 0, MPI_COMM_WORLD, MPI_INFO_NULL, &req);
     } else {
         MPI_Recv(v, 4, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     }
