@@ -88,15 +88,9 @@ static inline void mpi_status_out(MPI_Status *dst, const MPI_Status *src)
 #define CHECK_ANY_TYPE(h, t, name)                                                                                     \
   dt_t *t = dt_lookup(h);                                                                                              \
   CHECK(t, MPI_COMM_WORLD, MPI_ERR_TYPE, "%s: invalid datatype (0x%x)", name, (unsigned)(h))
-/* Counts are int or, in MPI 4.0's large-count (_c) calls, MPI_Count; simpi
- * counts elements in int, so a larger count is refused (never truncated). */
+/* Counts are int or, in MPI 4.0's large-count (_c) calls, MPI_Count, which
+ * simpi counts in; an int result (MPI_Get_count, ...) says whether it fits. */
 static inline int count_fits(long long n) { return n <= INT_MAX; }
-#define CHECK_COUNT(n, comm)                                                                                           \
-  do {                                                                                                                 \
-    CHECK((n) >= 0, comm, MPI_ERR_COUNT, "negative count %lld", (long long)(n));                                      \
-    CHECK(count_fits(n), comm, MPI_ERR_COUNT, "count %lld is above %d, the largest count simpi handles",              \
-          (long long)(n), INT_MAX);                                                                                    \
-  } while (0)
 #define CHECK_BUF(buf, n, comm)                                                                                        \
   CHECK((buf) || (n) == 0, comm, MPI_ERR_BUFFER, "null buffer with count %lld", (long long)(n))
 /* The same for a buffer of datatype t: a derived type may address memory

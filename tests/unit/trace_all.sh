@@ -16,7 +16,7 @@
 #   comm_inter_more  its replay takes 2% longer (the intercommunicator dup, split and
 #                    create are replayed as other agreements): a known gap of issue 13
 #   partitioned      partitioned communication is refused at record time (no line for it);
-#                    unit/part_errors.sh checks that refusal
+#                    unit/part_errors.sh checks that refusal (also large_count_part)
 #   large_count_coll 6 GB and 20 s on-line; the round trip of collectives above INT_MAX
 #                    is unit/large_coll_time.sh's (shared-malloc buffers, little memory)
 # time limit: 180
@@ -54,7 +54,7 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
-excluded=" deadlock slow rma_dynamic_span comm_inter_more partitioned large_count_coll "
+excluded=" deadlock slow rma_dynamic_span comm_inter_more partitioned large_count_part large_count_coll "
 {
   for src in "$top"/tests/mpi/*.c; do
     name=$(basename "$src" .c)
