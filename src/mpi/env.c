@@ -35,9 +35,18 @@ rt_rank_t *mpi_enter(const char *name, void *pc)
   rt_rank_t *r = rt_self;
   if (!r)
     rt_fatal(1, "%s called outside a simulated rank (was the program started by simrun?)", name);
+  r->mpi_calls++;
+  if (r->mpi_depth++ > 0) { /* a callback's call within a call: no burst ended, none begins after */
+    if (r->mpi_depth == 2) {
+      r->outer_call = r->call;
+      r->outer_pc = r->call_pc;
+    }
+    r->call = name;
+    r->call_pc = pc;
+    return r;
+  }
   r->call = name;
   r->call_pc = pc;
-  r->mpi_calls++;
   if (!rt_mpi_active(r)) {
     char loc[600];
     rt_srcloc(pc, loc, sizeof loc);
@@ -52,10 +61,21 @@ rt_rank_t *mpi_enter(const char *name, void *pc)
   return r;
 }
 
+/* Once per call: a helper that raised an error has left already when its caller's MPI_LEAVE
+ * runs (depth 0 then). */
 void mpi_leave(rt_rank_t *r)
 {
   if (outside_call) {
     outside_call = 0;
+    return;
+  }
+  if (r->mpi_depth == 0)
+    return;
+  if (--r->mpi_depth > 0) {
+    if (r->mpi_depth == 1) {
+      r->call = r->outer_call;
+      r->call_pc = r->outer_pc;
+    }
     return;
   }
   if (rt_opts.stats)

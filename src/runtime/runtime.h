@@ -63,6 +63,10 @@ typedef struct rt_rank {
   int exit_code;
   const char *call;      /* MPI call in progress (or last one) */
   void *call_pc;         /* return address into the user's code */
+  int mpi_depth;         /* MPI calls in progress: 2 for one made by a callback (an attribute's delete
+                          * function, an error handler) inside another */
+  const char *outer_call; /* the call a callback's call is made in, and its return address */
+  void *outer_pc;
   const struct p2p_req *waiting_on; /* the request a blocked call waits for (reports) */
   const char *waiting_note; /* or what else it waits for (a window lock) */
   double burst_cpu, burst_start; /* CPU and monotonic time when the rank left MPI (cmp_cpu_mark) */
