@@ -134,7 +134,7 @@ _Static_assert(sizeof(MPI_Count) == 8 && sizeof(MPI_Aint) == 8, "wide_t slots ho
       arr = (void *)d_;                                                                                                \
     }                                                                                                                  \
   } while (0)
-/* RUN, then a nonblocking or persistent request takes over the narrowed arrays. */
+/* RUN, then a nonblocking or persistent request takes over the widened arrays. */
 #define RUN_W(req, comm, fn, args, w)                                                                                  \
   do {                                                                                                                 \
     RUN(req, comm, fn, args);                                                                                          \

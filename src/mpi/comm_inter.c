@@ -134,10 +134,7 @@ int PMPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader, M
   for (int i = 0; i < rg->size; i++)
     CHECK(group_rank_of(lg, rg->w[i]) == MPI_UNDEFINED, MPI_COMM_WORLD, MPI_ERR_GROUP,
           "world rank %d is in both the local and the remote group", rg->w[i]);
-  unsigned long h = 5381;
-  for (const char *p = stringtag; *p; p++)
-    h = h * 33 + (unsigned char)*p;
-  int tag = (int)((h ^ 0x2545f491ul) & 0x3fffffff); /* not Comm_create_from_group's tag for the same string */
+  int tag = comm_string_tag(stringtag, 0x2545f491ul); /* not Comm_create_from_group's tag for the same string */
   MPI_Comm local;
   int err = comm_create_from(self, comm_get(MPI_COMM_WORLD), lg, MADE_CREATE_GROUP, tag, &local);
   if (err != MPI_SUCCESS)

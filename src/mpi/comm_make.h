@@ -1,4 +1,4 @@
-/* Communicator constructors shared by comm_create.c and topo.c. */
+/* Communicator constructors shared by comm_create.c, comm_inter.c, session.c and topo.c. */
 #ifndef SIMPI_COMM_MAKE_H
 #define SIMPI_COMM_MAKE_H
 #include "../core/group.h"
@@ -10,6 +10,15 @@ enum { MADE_DUP = 1, MADE_SPLIT, MADE_CREATE, MADE_CREATE_GROUP, MADE_INTER, MAD
 /* The members of g (all in c) get a new communicator, the others
  * MPI_COMM_NULL; collective over c (kind MADE_CREATE_GROUP: over g only). */
 int comm_create_from(rt_rank_t *self, rt_comm_t *c, rt_group_t *g, int kind, int tag, MPI_Comm *newcomm);
+/* The tag of an MPI 4.0 string tag (Comm_create_from_group, Intercomm_create_from_groups): a hash of
+ * the string, told apart per call by salt. */
+static inline int comm_string_tag(const char *s, unsigned long salt)
+{
+  unsigned long h = 5381;
+  for (; *s; s++)
+    h = h * 33 + (unsigned char)*s;
+  return (int)((h ^ salt) & 0x3fffffff);
+}
 /* Comm_split with a kind of its own (so that topology splits do not pair with user ones). */
 int comm_split_kind(rt_rank_t *self, rt_comm_t *c, int color, int key, int kind, MPI_Comm *newcomm);
 /* The agreement of a constructor: the core that the members of a new

@@ -10,16 +10,15 @@
 static int part_init(rt_rank_t *self, int send, const void *buf, int partitions, MPI_Count count,
                      MPI_Datatype datatype, int peer, int tag, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-  CHECK(request, comm_get(comm) ? comm : MPI_COMM_WORLD, MPI_ERR_REQUEST, "request is NULL");
-  CHECK(partitions > 0, comm_get(comm) ? comm : MPI_COMM_WORLD, MPI_ERR_ARG, "partitions is %d: it must be positive",
-        partitions);
-  CHECK(info_valid(info), comm_get(comm) ? comm : MPI_COMM_WORLD, MPI_ERR_INFO, "invalid info object (0x%x)",
-        (unsigned)info);
-  CHECK(peer != MPI_PROC_NULL, comm_get(comm) ? comm : MPI_COMM_WORLD, MPI_ERR_RANK,
+  MPI_Comm on = comm_get(comm) ? comm : MPI_COMM_WORLD; /* whose error handler decides */
+  CHECK(request, on, MPI_ERR_REQUEST, "request is NULL");
+  CHECK(partitions > 0, on, MPI_ERR_ARG, "partitions is %d: it must be positive", partitions);
+  CHECK(info_valid(info), on, MPI_ERR_INFO, "invalid info object (0x%x)", (unsigned)info);
+  CHECK(peer != MPI_PROC_NULL, on, MPI_ERR_RANK,
         "MPI_PROC_NULL as the %s: simpi does not support it in partitioned communication", send ? "dest" : "source");
-  CHECK(peer != MPI_ANY_SOURCE && tag != MPI_ANY_TAG, comm_get(comm) ? comm : MPI_COMM_WORLD, MPI_ERR_ARG,
+  CHECK(peer != MPI_ANY_SOURCE && tag != MPI_ANY_TAG, on, MPI_ERR_ARG,
         "a partitioned receive names its source and tag (no MPI_ANY_SOURCE, no MPI_ANY_TAG)");
-  CHECK(count >= 0, comm_get(comm) ? comm : MPI_COMM_WORLD, MPI_ERR_COUNT, "negative count %lld", (long long)count);
+  CHECK(count >= 0, on, MPI_ERR_COUNT, "negative count %lld", (long long)count);
   p2p_req_t *r;
   int err = req_build(self, &r, send ? P2P_SEND : P2P_RECV, P2P_STANDARD, buf, count, datatype, peer, tag, comm);
   if (err)

@@ -167,10 +167,8 @@ int PMPI_Comm_create_from_group(MPI_Group group, const char *stringtag, MPI_Info
   CHECK(group_rank_of(g, self->id) != MPI_UNDEFINED, MPI_COMM_WORLD, MPI_ERR_GROUP,
         "the calling rank is not in the group");
   /* the members agree as for MPI_Comm_create_group on MPI_COMM_WORLD, the string being the tag */
-  unsigned long h = 5381;
-  for (const char *p = stringtag; *p; p++)
-    h = h * 33 + (unsigned char)*p;
-  int err = comm_create_from(self, comm_get(MPI_COMM_WORLD), g, MADE_CREATE_GROUP, (int)(h & 0x3fffffff), newcomm);
+  int err = comm_create_from(self, comm_get(MPI_COMM_WORLD), g, MADE_CREATE_GROUP, comm_string_tag(stringtag, 0),
+                             newcomm);
   if (err == MPI_SUCCESS)
     comm_get(*newcomm)->errh = errhandler;
   MPI_LEAVE(err);

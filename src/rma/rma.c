@@ -4,7 +4,6 @@
 #include "rma.h"
 #include "../core/op.h"
 #include "../runtime/runtime.h"
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,11 +127,8 @@ p2p_req_t *rma_accumulate(rma_core_t *w, int me, int t, const void *obuf, MPI_Co
     dt_copy(obuf, ocount, ot, in, n, basic);
     if (op == MPI_REPLACE)
       memcpy(cur, in, room);
-    else /* op_apply counts in int: above INT_MAX values, in pieces */
-      for (MPI_Count done = 0, k; done < n; done += k) {
-        k = n - done < INT_MAX ? n - done : INT_MAX;
-        op_apply(op, in + done * basic->extent, cur + done * basic->extent, (int)k, basic);
-      }
+    else
+      op_apply(op, in, cur, n, basic);
     dt_copy(cur, n, basic, tp, tcount, tt);
     free(in);
   }
