@@ -16,8 +16,7 @@ sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(1000 2000 4000 8000)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-printf '#include <mpi.h>\nint main(int c, char **v) { MPI_Init(&c, &v); MPI_Barrier(MPI_COMM_WORLD); MPI_Finalize(); return 0; }\n' > "$work/hello.c"
-"$top/wrappers/simcc" -O2 "$work/hello.c" -o "$work/hello"
+"$top/wrappers/simcc" -O2 "$top/bench/hello_barrier.c" -o "$work/hello"
 # simrun runs the program itself: the same launcher, under callgrind
 sed 's|exec "\$prog" "\$@"|exec valgrind -q --tool=callgrind --callgrind-out-file="$CG_OUT" "$prog" "$@"|' \
   "$top/wrappers/simrun" > "$work/simrun_cg"

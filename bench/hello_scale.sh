@@ -16,20 +16,10 @@ sizes=("$@")
 smpi_max=${SMPI_MAX:-20000}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cat > "$work/hello.c" <<'C'
-#include <mpi.h>
-int main(int argc, char **argv)
-{
-  MPI_Init(&argc, &argv);
-  MPI_Barrier(MPI_COMM_WORLD);
-  MPI_Finalize();
-  return 0;
-}
-C
-"$top/wrappers/simcc" -O2 "$work/hello.c" -o "$work/hello_simpi"
+"$top/wrappers/simcc" -O2 "$top/bench/hello_barrier.c" -o "$work/hello_simpi"
 have_smpi=0
 if command -v smpirun >/dev/null; then
-  smpicc -O2 "$work/hello.c" -o "$work/hello_smpi" 2>/dev/null && have_smpi=1
+  smpicc -O2 "$top/bench/hello_barrier.c" -o "$work/hello_smpi" 2>/dev/null && have_smpi=1
 fi
 
 # runs "$@", prints "wall cpu rss_mb" or "failed"

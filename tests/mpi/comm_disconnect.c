@@ -7,19 +7,11 @@
  * np: 2 3 4 7
  */
 #include <mpi.h>
+#include "verdict.h"
 #include <stdio.h>
 #include <stdlib.h>
 
 static int rank;
-
-/* rank 0 prints the verdict of all ranks */
-static void verdict(const char *what, int ok)
-{
-    int all;
-    MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
-    if (rank == 0)
-        printf("%s: %s\n", what, all ? "ok" : "FAIL");
-}
 
 int main(int argc, char **argv)
 {

@@ -5,17 +5,10 @@
  * np: 2 3 4 7
  */
 #include <mpi.h>
+#include "verdict.h"
 #include <stdio.h>
 
 static int rank, size;
-
-static void verdict(const char *what, int ok)
-{
-    int all;
-    MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
-    if (rank == 0)
-        printf("%s: %s\n", what, all ? "ok" : "FAIL");
-}
 
 /* Splits group g (the world's) into halves [0, h) and [h, size); makes their intercommunicator. */
 static MPI_Comm halves(MPI_Group g, int low_leader, int high_leader, const char *tag, MPI_Errhandler eh)

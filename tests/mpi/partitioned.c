@@ -12,18 +12,11 @@
  * np: 2 4
  */
 #include <mpi.h>
+#include "verdict.h"
 #include <stdio.h>
 #include <string.h>
 
 static int rank, size;
-
-static void verdict(const char *what, int ok)
-{
-    int all;
-    MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
-    if (rank == 0)
-        printf("%s: %s\n", what, all ? "ok" : "FAIL");
-}
 
 /* receiver: waits for every partition through MPI_Parrived, in order */
 static void poll_all(MPI_Request r, int n)

@@ -7,6 +7,7 @@
  * np: 1 2 3 5
  */
 #include <mpi.h>
+#include "verdict.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -15,16 +16,6 @@ static void on_error(MPI_Session *s, int *code, ...)
 {
     (void)s;
     calls += *code == MPI_ERR_OTHER;
-}
-
-/* rank 0 prints the verdict of every rank of comm (one built from mpi://WORLD) */
-static void verdict(MPI_Comm world, const char *what, int ok)
-{
-    int all, rank;
-    MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, world);
-    MPI_Comm_rank(world, &rank);
-    if (rank == 0)
-        printf("%s: %s\n", what, all ? "ok" : "FAIL");
 }
 
 int main(void)
@@ -60,7 +51,7 @@ int main(void)
     }
     len = 4;
     MPI_Session_get_nth_pset(s, MPI_INFO_NULL, 0, &len, name);
-    verdict(world, "a name cut to 3 characters", !strcmp(name, "mpi") && len == 4);
+    verdict_on(world, "a name cut to 3 characters", !strcmp(name, "mpi") && len == 4);
 
     int gsize, grank;
     MPI_Group_size(gw, &gsize);
@@ -69,7 +60,7 @@ int main(void)
     MPI_Allreduce(&mine, &sum, 1, MPI_INT, MPI_SUM, world);
     MPI_Errhandler eh;
     MPI_Comm_get_errhandler(world, &eh);
-    verdict(world, "mpi://WORLD: group and communicator",
+    verdict_on(world, "mpi://WORLD: group and communicator",
             gsize == size && grank == rank && sum == size * (size + 1) / 2 && eh == MPI_ERRORS_RETURN);
 
     MPI_Group_from_session_pset(s, "MPI://Self", &gs);
@@ -79,7 +70,7 @@ int main(void)
     MPI_Comm_rank(self, &srank);
     MPI_Group_size(gs, &gsize);
     MPI_Group_compare(gw, gs, &res);
-    verdict(world, "mpi://SELF (any case): group and communicator",
+    verdict_on(world, "mpi://SELF (any case): group and communicator",
             ssize == 1 && srank == 0 && gsize == 1 && (size == 1 ? res == MPI_IDENT : res == MPI_UNEQUAL));
     MPI_Comm_free(&self);
     MPI_Group_free(&gs);
@@ -104,14 +95,14 @@ int main(void)
     MPI_Group_free(&evens);
     MPI_Group_free(&g2);
     MPI_Session_finalize(&s2);
-    verdict(world, "a second session: the even ranks", ok && s2 == MPI_SESSION_NULL);
+    verdict_on(world, "a second session: the even ranks", ok && s2 == MPI_SESSION_NULL);
 
     MPI_Errhandler handler;
     MPI_Session_create_errhandler(on_error, &handler);
     MPI_Session_set_errhandler(s, handler);
     MPI_Session_call_errhandler(s, MPI_ERR_OTHER);
     MPI_Errhandler_free(&handler);
-    verdict(world, "session error handler called", calls == 1);
+    verdict_on(world, "session error handler called", calls == 1);
 
     MPI_Info used;
     char level[64];
@@ -119,12 +110,12 @@ int main(void)
     MPI_Session_get_info(s, &used);
     MPI_Info_get_string(used, "thread_level", &llen, level, &flag);
     MPI_Info_free(&used);
-    verdict(world, "session info: thread_level", flag && !strncmp(level, "MPI_THREAD_", 11));
+    verdict_on(world, "session info: thread_level", flag && !strncmp(level, "MPI_THREAD_", 11));
 
     int v, sv;
     MPI_Get_version(&v, &sv);
     MPI_Initialized(&flag);
-    verdict(world, "MPI_Initialized false, version 4.0", !flag && v == 4 && sv == 0);
+    verdict_on(world, "MPI_Initialized false, version 4.0", !flag && v == 4 && sv == 0);
     MPI_Comm_free(&world);
     MPI_Group_free(&gw);
     MPI_Session_finalize(&s);

@@ -14,17 +14,7 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cat > "$work/hello.c" <<'C'
-#include <mpi.h>
-int main(int argc, char **argv)
-{
-  MPI_Init(&argc, &argv);
-  MPI_Barrier(MPI_COMM_WORLD);
-  MPI_Finalize();
-  return 0;
-}
-C
-"$top/wrappers/simcc" -O2 "$work/hello.c" -o "$work/hello"
+"$top/wrappers/simcc" -O2 "$top/bench/hello_barrier.c" -o "$work/hello"
 "$top/wrappers/simrun" -q -np 25000 --timeline="$work/t.json" "$work/hello"
 n=$(python3 - "$work/t.json" <<'P'
 import json, sys
