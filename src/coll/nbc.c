@@ -86,7 +86,8 @@ static int nothing_to_do(void *arg)
 
 static void helper(void *arg)
 {
-  rt_rank_t *me = arg;
+  rt_thread_t *self_thread = arg;
+  rt_rank_t *me = self_thread->rank;
   struct pool *p = &pools[me->id];
   for (;;) {
     nbc_job_t *j = take(p);
@@ -113,6 +114,7 @@ static void helper(void *arg)
     free(j);
   }
   p->helpers--;
+  rt_thread_ended(self_thread);
 }
 
 static nbc_job_t *coll_job(enum coll_id id, const coll_t *k, const coll_args_t *a)
@@ -166,9 +168,7 @@ static void launch(p2p_req_t *r, nbc_job_t *j)
     return;
   }
   p->helpers++;
-  char name[40];
-  snprintf(name, sizeof name, "rank-%d-nbc-%d", me->id, p->helpers);
-  kern_spawn(name, me->host, helper, me, rt_opts.stack_kib);
+  rt_thread_start(me, helper, NULL, NULL, 0, 1);
 }
 
 void coll_rank_finalized(void)

@@ -105,6 +105,32 @@ void cmp_burst_sync(rt_rank_t *r)
   cmp_burst_begin(r);
 }
 
+/* Simulated time runs for the rank's computation from the start of MPI on it to its end. */
+static int simulated(const rt_rank_t *r) { return r->mpi_started && !r->mpi_ended; }
+
+int cmp_burst_pause(rt_rank_t *r)
+{
+  if (!r->computing)
+    return 0;
+  if (simulated(r))
+    cmp_burst_end(r);
+  else
+    cmp_burst_drop(r);
+  return 1;
+}
+
+void cmp_burst_settle(rt_rank_t *r)
+{
+  if (!r->computing)
+    return;
+  if (simulated(r)) {
+    cmp_burst_sync(r);
+  } else {
+    cmp_burst_drop(r);
+    cmp_burst_begin(r);
+  }
+}
+
 double cmp_computed(rt_rank_t *r)
 {
   double t = r->compute_total;

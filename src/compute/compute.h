@@ -35,6 +35,14 @@ void cmp_burst_begin(struct rt_rank *r);
  * current, unless it is shorter than smpi/cpu-threshold: then it goes on (a
  * loop that reads a clock would otherwise lose all its computation). */
 void cmp_burst_sync(struct rt_rank *r);
+/* For the threads of a rank. cmp_burst_pause: the running thread is about to wait for another
+ * (a barrier, a lock): its burst so far is simulated (dropped before MPI starts on the rank
+ * and after it ended, as the main thread's is); returns 1 if it was computing (then
+ * cmp_burst_begin when it goes on). cmp_burst_settle: the thread takes its turn at something
+ * its others compete for (a lock, a chunk of a loop): the burst so far is simulated if it is
+ * longer than smpi/cpu-threshold, so that the simulated clock says who comes first. */
+int cmp_burst_pause(struct rt_rank *r);
+void cmp_burst_settle(struct rt_rank *r);
 /* Seconds of computation the rank has done so far, the current burst included. */
 double cmp_computed(struct rt_rank *r);
 /* Injects a known amount of work now (the current burst first). */

@@ -95,6 +95,12 @@ double kern_host_speed(size_t i)
   return sg_host_get_speed(hosts[i]);
 }
 
+int kern_host_cores(size_t i)
+{
+  load_hosts();
+  return sg_host_core_count(hosts[i]);
+}
+
 sg_host_t kern_host(size_t i)
 {
   load_hosts();
@@ -121,7 +127,7 @@ static void actor_main(int argc, char **argv)
   kern_settle_sends(&me);
 }
 
-void kern_spawn(const char *name, size_t host, void (*fn)(void *), void *arg, size_t stack_kib)
+void *kern_spawn(const char *name, size_t host, void (*fn)(void *), void *arg, size_t stack_kib)
 {
   load_hosts();
   struct spawn_arg *sa = malloc(sizeof *sa);
@@ -130,9 +136,17 @@ void kern_spawn(const char *name, size_t host, void (*fn)(void *), void *arg, si
   const char *argv[2] = {name, NULL};
   /* from a running actor, these are simcalls: others may run meanwhile. sg_actor_set_stacksize
    * takes KiB in SimGrid 3.32 (its setter shifts by 10), whatever its name suggests. */
-  BLOCKING(sg_actor_t a = sg_actor_init(name, hosts[host]); if (stack_kib)
-             sg_actor_set_stacksize(a, (unsigned)stack_kib);
+  sg_actor_t a;
+  BLOCKING(a = sg_actor_init(name, hosts[host]); if (stack_kib) sg_actor_set_stacksize(a, (unsigned)stack_kib);
            sg_actor_set_data(a, sa); sg_actor_start_(a, actor_main, 1, argv));
+  return a;
+}
+
+void kern_kill(void *actor) { BLOCKING(sg_actor_kill(actor)); }
+void kern_exit_self(void)
+{
+  sg_actor_exit();
+  abort(); /* not reached */
 }
 
 /* The engine runs on a stack of its own: SimGrid's solver walks the links

@@ -19,12 +19,17 @@ size_t kern_host_count(void);
 const char *kern_host_name(size_t i);
 int kern_host_index(const char *name); /* -1 if unknown */
 double kern_host_speed(size_t i);
+int kern_host_cores(size_t i);
 /* 1 if the platform has a route from host a to host b. */
 int kern_route_exists(size_t a, size_t b);
 
 /* Ranks: each is an actor running fn(arg) on host index, with arg as its
  * data (what the resume hook gets). A running actor may spawn more (helpers). */
-void kern_spawn(const char *name, size_t host, void (*fn)(void *), void *arg, size_t stack_kib);
+void *kern_spawn(const char *name, size_t host, void (*fn)(void *), void *arg, size_t stack_kib);
+/* Ends an actor kern_spawn made (not the caller) wherever it is; it never runs again. */
+void kern_kill(void *actor);
+/* Ends the calling actor now (its stack is abandoned). */
+void kern_exit_self(void) __attribute__((noreturn));
 /* Runs the simulation; returns when every actor ended or all are blocked. */
 void kern_run(void);
 /* Called (in the rank's context) each time a rank resumes after others ran. */

@@ -160,6 +160,22 @@ int rt_exit_job_report(char *why, size_t len)
   return job.status;
 }
 
+void rt_exit_rank_finish(rt_rank_t *r)
+{
+  rt_thread_end_all(r);
+  if (r->initialized && !r->finalized && !r->exit_code) {
+    char loc[600] = "";
+    if (r->exit_pc)
+      rt_srcloc(r->exit_pc, loc, sizeof loc);
+    if (r->exit_pc)
+      rt_warn("rank %d called exit(0)%s%s without calling MPI_Finalize", r->id, loc[0] ? " at " : "", loc);
+    else
+      rt_warn("rank %d returned from main without calling MPI_Finalize", r->id);
+  }
+  r->state = RT_ENDED;
+  rt_ranks_ended++;
+}
+
 static void rank_exit(int status, int handlers, void *pc)
 {
   rt_rank_t *r = rt_self;
@@ -168,11 +184,24 @@ static void rank_exit(int status, int handlers, void *pc)
   if (handlers)
     rt_exit_run_handlers(r, status);
   rt_exit_rank_ends(r, status);
-  longjmp(*(jmp_buf *)r->exit_jmp, 1);
+  if (rt_thr == &r->main)
+    longjmp(*(jmp_buf *)r->exit_jmp, 1);
+  /* another thread: the process ends with its main thread, wherever that is */
+  rt_thread_t *me = rt_thr;
+  if (!r->main.ended) {
+    r->main.ended = 1;
+    kern_kill(r->main.actor);
+  }
+  rt_exit_rank_finish(r);
+  rt_thread_ended(me);
+  kern_exit_self();
 }
 
 /* The program's code is running in a rank (not the simulator's). */
-static int from_rank(void) { return rt_self && rt_self->exit_jmp && kern_actor_data() == rt_self; }
+static int from_rank(void)
+{
+  return rt_self && rt_self->exit_jmp && kern_actor_data() == rt_thr && rt_thr && !rt_thr->helper;
+}
 
 void rt_exit_process(int status)
 {

@@ -158,23 +158,30 @@ void rt_priv_init(void)
     init_remap();
 }
 
-/* Rank r's thread-local block, made from the initial image on first use. */
-static char *tls_of(rt_rank_t *r)
+/* Thread t's thread-local block, made from the initial image on first use. The main
+ * threads of the ranks share one when globals are shared. */
+static void *shared_tls;
+static char *tls_of(rt_thread_t *t)
 {
-  if (!r->tls_store) {
-    r->tls_store = calloc(1, tls_len);
-    memcpy(r->tls_store, tls_init, tls_init_len);
+  void **store = !rt_opts.privatize && t->num == 0 ? &shared_tls : &t->tls_store;
+  if (!*store) {
+    *store = calloc(1, tls_len);
+    memcpy(*store, tls_init, tls_init_len);
   }
-  return r->tls_store;
+  return *store;
 }
+
+static rt_thread_t *tls_owner; /* whose thread-local variables are in place */
 
 void *rt_priv_addr(rt_rank_t *r, const void *p)
 {
   const char *c = p;
+  if (tls_len && c >= tls_block && c < tls_block + tls_len) {
+    rt_thread_t *t = r->running ? r->running : &r->main; /* the rank's thread that ran last */
+    return t == tls_owner ? (void *)p : tls_of(t) + (c - tls_block);
+  }
   if (r == owner)
     return (void *)p;
-  if (tls_len && c >= tls_block && c < tls_block + tls_len)
-    return tls_of(r) + (c - tls_block);
   if (!seg_len || c < seg_start || c >= seg_start + seg_len)
     return (void *)p;
   size_t off = (size_t)(c - seg_start);
@@ -190,15 +197,24 @@ void *rt_priv_addr(rt_rank_t *r, const void *p)
   return (char *)r->priv_store + off;
 }
 
+void rt_priv_tls_switch(rt_thread_t *to)
+{
+  if (!tls_len || to == tls_owner)
+    return;
+  if (!tls_owner) /* the first switch: what is in place is rank 0's main thread's */
+    tls_owner = &rt_ranks[0].main;
+  char *out = tls_of(tls_owner), *in = tls_of(to);
+  if (in != out) {
+    memcpy(out, tls_block, tls_len);
+    memcpy(tls_block, in, tls_len);
+  }
+  tls_owner = to;
+}
+
 void rt_priv_switch(rt_rank_t *to)
 {
   if (to == owner)
     return;
-  if (tls_len) {
-    if (owner)
-      memcpy(tls_of(owner), tls_block, tls_len);
-    memcpy(tls_block, tls_of(to), tls_len);
-  }
   if (remap_fd >= 0) {
     remap_to(to);
   } else if (seg_len) {

@@ -51,6 +51,44 @@ enum { SHARED_NO, SHARED_LOCAL, SHARED_GLOBAL };
 
 enum rt_state { RT_NEW, RT_RUNNING, RT_ENDED };
 
+/* What one thread of a rank is doing: its MPI call and its computation burst. The rank holds
+ * the running thread's (as its own fields: r->call, r->burst_cpu...); a thread that does not
+ * run keeps its own in its rt_thread_t (thread.c swaps them). */
+#define RT_THREAD_FIELDS                                                                                               \
+  const char *call;      /* MPI call in progress (or last one) */                                                      \
+  void *call_pc;         /* return address into the user's code */                                                     \
+  int mpi_depth;         /* MPI calls in progress: 2 for one made by a callback inside another */                      \
+  const char *outer_call; /* the call a callback's call is made in, and its return address */                          \
+  void *outer_pc;                                                                                                      \
+  const struct p2p_req *waiting_on; /* the request a blocked call waits for (reports) */                               \
+  const char *waiting_note; /* or what else it waits for (a window lock, an OpenMP barrier) */                         \
+  double burst_cpu, burst_start; /* CPU and monotonic time when the thread left MPI (cmp_cpu_mark) */                  \
+  uintptr_t stack_warm;  /* the lowest address of its stack touched before a burst (burst.c) */                        \
+  int computing;         /* running the program's code (between two MPI calls) */                                      \
+  double mpi_t0;         /* simulated time when the current MPI call began */
+typedef struct rt_tctx {
+  RT_THREAD_FIELDS
+} rt_tctx_t;
+
+/* A thread of a rank: the rank's main thread, or one it started (pthread_create, an OpenMP
+ * team's worker). Each is an actor on the rank's host; all see the rank's globals, each has its
+ * own thread-local variables. */
+typedef struct rt_thread {
+  struct rt_rank *rank;
+  int num;               /* 0: the main thread; then 1, 2... in the order they started (-1: a helper) */
+  int ended;
+  int helper;            /* simpi's own (a nonblocking collective's helper), not the program's */
+  rt_tctx_t ctx;         /* its RT_THREAD_FIELDS while another thread of the rank runs */
+  void *tls_store;       /* its copy of the program's thread-local variables */
+  void *(*fn)(void *);   /* what it runs (not for the main thread), and the result */
+  void *arg, *result;
+  void *actor;           /* its actor (kern_spawn) */
+  const void *entry;     /* the code it runs now if not fn (an OpenMP region's body), for reports */
+  void *omp;             /* the OpenMP runtime's state of this thread (src/omp) */
+  void *user;            /* the pthread layer's state of this thread (thread.c) */
+  struct rt_thread *next;
+} rt_thread_t;
+
 typedef struct rt_rank {
   int id;
   size_t host;
@@ -61,18 +99,13 @@ typedef struct rt_rank {
                                * the last of MPI_Finalize and MPI_Session_finalize */
   int thread_level;      /* what MPI_Init_thread provided */
   int exit_code;
-  const char *call;      /* MPI call in progress (or last one) */
-  void *call_pc;         /* return address into the user's code */
-  int mpi_depth;         /* MPI calls in progress: 2 for one made by a callback (an attribute's delete
-                          * function, an error handler) inside another */
-  const char *outer_call; /* the call a callback's call is made in, and its return address */
-  void *outer_pc;
-  const struct p2p_req *waiting_on; /* the request a blocked call waits for (reports) */
-  const char *waiting_note; /* or what else it waits for (a window lock) */
-  double burst_cpu, burst_start; /* CPU and monotonic time when the rank left MPI (cmp_cpu_mark) */
-  uintptr_t stack_warm;            /* the lowest address of its stack touched before a burst (burst.c) */
+  /* what the running thread of the rank is doing (RT_THREAD_FIELDS); the rank's other
+   * threads keep theirs in their rt_thread_t until they run */
+  union {
+    rt_tctx_t tctx;
+    struct { RT_THREAD_FIELDS };
+  };
   double pause, overshoot; /* its last Test/Iprobe pause; the sum of those before looks that found (poll.c) */
-  int computing;         /* running the program's code (between two MPI calls) */
   double compute_total;  /* seconds of computation so far, measured or injected (smpi_execute) */
   int bench_off;         /* smpi_bench_end() called: computation is not timed */
   long mpi_calls;        /* MPI calls made so far */
@@ -87,9 +120,13 @@ typedef struct rt_rank {
   int trace_win_unit, trace_win_flavor; /* replaying: the next window's recorded unit and flavor (0: none) */
   int trace_region;      /* replaying: 1 + the dynamic-window region of the next RMA operation, 0 none */
   int trace_wild;        /* recording a replay: write the next irecv with these wildcards (as trace_any) */
-  double mpi_t0;         /* simulated time when the current MPI call began */
   void *priv_store;      /* this rank's copy of the program's globals */
-  void *tls_store;       /* and of the program's thread-local variables */
+  rt_thread_t main;      /* the thread that runs main */
+  rt_thread_t *threads;  /* the others it started (thread.c), newest first */
+  rt_thread_t *running;  /* the thread whose RT_THREAD_FIELDS are in the rank now */
+  int threads_made;      /* threads started so far (their numbers) */
+  int threads_live;      /* of those, not ended */
+  void *omp;             /* the OpenMP runtime's state of the rank (src/omp), made on first use */
   /* libc's variables that the program shares with it, swapped in and out
    * with the rank (libc_state.c); env_own is the environment array this
    * rank's setenv made (NULL while it reads the process's) */
@@ -112,11 +149,29 @@ static inline int rt_mpi_active(const rt_rank_t *r) { return (r->initialized && 
 extern rt_opts_t rt_opts;
 extern rt_rank_t *rt_ranks;
 extern int rt_nranks;
+extern int rt_ranks_ended; /* ranks whose process ended */
 extern rt_rank_t *rt_self; /* the rank running now */
+extern rt_thread_t *rt_thr; /* and its thread */
 
+/* Threads (thread.c). rt_thread_switch makes t the running thread of its rank (its fields in
+ * the rank, its thread-local variables in place). rt_thread_start spawns a thread of r on its
+ * host running body(the thread) (fn and arg are body's to use) with a stack of stack_kib
+ * (0: as ranks'); a helper is simpi's own. rt_thread_ended marks the end of a thread (body
+ * calls it last); rt_thread_end_all ends every other thread of r (its process ends).
+ * rt_thread_fields gives a thread's RT_THREAD_FIELDS wherever they are. */
+void rt_thread_rank_init(rt_rank_t *r);
+void rt_thread_switch(rt_thread_t *t);
+rt_thread_t *rt_thread_start(rt_rank_t *r, void (*body)(void *), void *(*fn)(void *), void *arg, size_t stack_kib,
+                             int helper);
+void rt_thread_ended(rt_thread_t *t);
+void rt_thread_end_all(rt_rank_t *r);
+rt_thread_t *rt_thread_by_num(rt_rank_t *r, int num);
+const rt_tctx_t *rt_thread_fields(const rt_thread_t *t);
 /* Privatization of the program's globals (privatize.c) */
 void rt_priv_init(void);
 void rt_priv_switch(rt_rank_t *to);
+/* The thread-local variables of thread to in place. */
+void rt_priv_tls_switch(rt_thread_t *to);
 /* Where rank r's data at address p really is now (p itself unless p is one
  * of the program's globals and r is not the rank whose globals are in place). */
 void *rt_priv_addr(rt_rank_t *r, const void *p);
@@ -148,6 +203,9 @@ void rt_exit_run_handlers(rt_rank_t *r, int status);
 void rt_exit_adopt_process_handlers(rt_rank_t *r);
 void rt_exit_run_process_handlers(void);
 void rt_exit_rank_ends(rt_rank_t *r, int status);
+/* The rank's process is over (its main returned, or a thread called exit): its other
+ * threads end, and it counts as ended. */
+void rt_exit_rank_finish(rt_rank_t *r);
 int rt_exit_job_due(int now);
 int rt_exit_job_report(char *why, size_t len);
 /* Ends the process now, without running anything the program registered. */

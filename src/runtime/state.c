@@ -5,3 +5,4 @@ rt_opts_t rt_opts;
 rt_rank_t *rt_ranks;
 int rt_nranks;
 rt_rank_t *rt_self;
+int rt_ranks_ended;

@@ -16,7 +16,7 @@
 #define DEFAULT_CLUSTER                                                                                                \
   "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"                          \
   "<platform version=\"4.1\">\n"                                                                                     \
-  "  <cluster id=\"simpi\" prefix=\"node-\" suffix=\"\" radical=\"0-%d\" speed=\"1Gf\"\n"                           \
+  "  <cluster id=\"simpi\" prefix=\"node-\" suffix=\"\" radical=\"0-%d\" speed=\"1Gf\" core=\"16\"\n"                           \
   "           bw=\"10Gbps\" lat=\"10us\" bb_bw=\"100Gbps\" bb_lat=\"1us\"\n"                                         \
   "           loopback_bw=\"100Gbps\" loopback_lat=\"0.1us\"/>\n"                                                    \
   "</platform>\n"

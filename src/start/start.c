@@ -28,7 +28,6 @@ static int user_argc;
 static char **user_argv;
 extern char **environ;
 
-static int ended_ranks;
 
 static double wall_now(void)
 {
@@ -42,13 +41,17 @@ static void end_job(void);
 
 static void on_resume(void *data)
 {
-  rt_rank_t *r = data;
-  if (rt_self)
-    rt_libc_switch_out(rt_self);
-  rt_self = r;
-  if (rt_opts.privatize)
-    rt_priv_switch(r);
-  rt_libc_switch_in(r);
+  rt_thread_t *t = data;
+  rt_rank_t *r = t->rank;
+  if (rt_self != r) {
+    if (rt_self)
+      rt_libc_switch_out(rt_self);
+    rt_self = r;
+    if (rt_opts.privatize)
+      rt_priv_switch(r);
+    rt_libc_switch_in(r);
+  }
+  rt_thread_switch(t);
   if (rt_exit_job_due(0))
     end_job();
   if (rt_stop_pending)
@@ -73,7 +76,7 @@ static char **rank_argv(void)
 
 static void rank_body(void *arg)
 {
-  rt_rank_t *r = arg;
+  rt_rank_t *r = ((rt_thread_t *)arg)->rank;
   r->state = RT_RUNNING;
   errno = 0;
   char **volatile argv = rank_argv();
@@ -89,18 +92,7 @@ static void rank_body(void *arg)
     rt_exit_rank_ends(r, rc);
   }
   r->exit_jmp = NULL;
-  rt_self = r;
-  if (r->initialized && !r->finalized && !r->exit_code) {
-    char loc[600] = "";
-    if (r->exit_pc)
-      rt_srcloc(r->exit_pc, loc, sizeof loc);
-    if (r->exit_pc)
-      rt_warn("rank %d called exit(0)%s%s without calling MPI_Finalize", r->id, loc[0] ? " at " : "", loc);
-    else
-      rt_warn("rank %d returned from main without calling MPI_Finalize", r->id);
-  }
-  r->state = RT_ENDED;
-  ended_ranks++;
+  rt_exit_rank_finish(r);
 }
 
 /* Ends the run early: what the program printed, the trace, timeline and
@@ -341,9 +333,10 @@ static int simulate(void)
     if (!(i & 4095))
       rt_progress_startup(i, rt_nranks);
     rt_libc_rank_init(&rt_ranks[i]);
+    rt_thread_rank_init(&rt_ranks[i]);
     char name[24];
     snprintf(name, sizeof name, "rank-%d", i);
-    kern_spawn(name, rt_ranks[i].host, rank_body, &rt_ranks[i], rt_opts.stack_kib);
+    rt_ranks[i].main.actor = kern_spawn(name, rt_ranks[i].host, rank_body, &rt_ranks[i].main, rt_opts.stack_kib);
   }
   rt_progress_start();
   kern_run();
@@ -351,9 +344,10 @@ static int simulate(void)
   if (rt_self)
     rt_libc_switch_out(rt_self);
   rt_self = NULL;
+  rt_thr = NULL;
   if (rt_exit_job_due(1))
     end_job();
-  if (ended_ranks < rt_nranks)
+  if (rt_ranks_ended < rt_nranks)
     rt_report_deadlock();
   if (!rt_opts.privatize)
     rt_exit_run_process_handlers(); /* the globals' destructors, once all ranks are done */

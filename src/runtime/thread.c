@@ -1,0 +1,85 @@
+/* The threads of a rank: its main thread and the ones it starts (pthread_create, an OpenMP
+ * team's workers, a nonblocking collective's helper). Each is an actor on the rank's host,
+ * so the simulated host's cores run them as a real one would, and only one runs at a time,
+ * as every rank does. All see the rank's globals; each has its own thread-local variables
+ * (privatize.c) and its own RT_THREAD_FIELDS (its MPI call, its computation burst), which
+ * the rank holds while the thread runs. */
+#include "runtime.h"
+#include "../kernel/kernel.h"
+#include <stdio.h>
+#include <stdlib.h>
+
+rt_thread_t *rt_thr;
+
+void rt_thread_rank_init(rt_rank_t *r)
+{
+  r->main.rank = r;
+  r->running = &r->main;
+}
+
+void rt_thread_switch(rt_thread_t *t)
+{
+  rt_rank_t *r = t->rank;
+  if (r->running != t) {
+    r->running->ctx = r->tctx;
+    r->tctx = t->ctx;
+    r->running = t;
+  }
+  rt_thr = t;
+  rt_priv_tls_switch(t);
+}
+
+rt_thread_t *rt_thread_start(rt_rank_t *r, void (*body)(void *), void *(*fn)(void *), void *arg, size_t stack_kib,
+                             int helper)
+{
+  rt_thread_t *t = calloc(1, sizeof *t);
+  if (!t)
+    rt_fatal(1, "rank %d: out of memory starting a thread", r->id);
+  t->rank = r;
+  t->fn = fn;
+  t->arg = arg;
+  t->helper = helper;
+  t->num = helper ? -1 : ++r->threads_made;
+  t->next = r->threads;
+  r->threads = t;
+  if (!helper)
+    r->threads_live++;
+  char name[48];
+  if (helper)
+    snprintf(name, sizeof name, "rank-%d-helper", r->id);
+  else
+    snprintf(name, sizeof name, "rank-%d-thread-%d", r->id, t->num);
+  t->actor = kern_spawn(name, r->host, body, t, stack_kib ? stack_kib : rt_opts.stack_kib);
+  return t;
+}
+
+void rt_thread_ended(rt_thread_t *t)
+{
+  t->ended = 1;
+  if (!t->helper)
+    t->rank->threads_live--;
+}
+
+void rt_thread_end_all(rt_rank_t *r)
+{
+  for (rt_thread_t *t = r->threads; t; t = t->next)
+    if (!t->ended && !t->helper && t != rt_thr) {
+      rt_thread_ended(t);
+      kern_kill(t->actor);
+    }
+}
+
+rt_thread_t *rt_thread_by_num(rt_rank_t *r, int num)
+{
+  if (num == 0)
+    return &r->main;
+  for (rt_thread_t *t = r->threads; t; t = t->next)
+    if (t->num == num)
+      return t;
+  return NULL;
+}
+
+const rt_tctx_t *rt_thread_fields(const rt_thread_t *t)
+{
+  return t->rank->running == t ? &t->rank->tctx : &t->ctx;
+}

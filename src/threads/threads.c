@@ -1,0 +1,115 @@
+/* Starting the program's threads and waiting in them (threads.h). */
+#include "threads.h"
+#include "../compute/compute.h"
+#include "../kernel/kernel.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <uthash.h>
+
+typedef struct start {
+  void *(*fn)(void *);
+  void *arg;
+  void (*done)(rt_thread_t *);
+} start_t;
+
+static void body(void *arg)
+{
+  rt_thread_t *t = arg;
+  start_t *s = t->arg;
+  t->fn = s->fn;
+  t->arg = s->arg;
+  void (*done)(rt_thread_t *) = s->done;
+  free(s);
+  rt_rank_t *r = t->rank;
+  cmp_burst_begin(r);
+  t->result = t->fn(t->arg);
+  if (done)
+    done(t);
+  cmp_burst_pause(r);
+  rt_thread_ended(t);
+}
+
+rt_thread_t *thr_start(void *(*fn)(void *), void *arg, size_t stack_kib, void (*done)(rt_thread_t *))
+{
+  start_t *s = malloc(sizeof *s);
+  if (!s)
+    return NULL;
+  *s = (start_t){fn, arg, done};
+  return rt_thread_start(rt_self, body, fn, s, stack_kib, 0);
+}
+
+void thr_wait(thr_queue_t *q, int (*still)(void *), void *arg, const char *what, void *pc)
+{
+  if (!still(arg))
+    return;
+  rt_rank_t *r = rt_self;
+  int was = cmp_burst_pause(r); /* may let others run */
+  const char *call = r->call;
+  void *call_pc = r->call_pc;
+  if (r->mpi_depth == 0) { /* reports show the wait (inside an MPI call, they show the call) */
+    r->call = what;
+    r->call_pc = pc;
+  }
+  while (still(arg)) {
+    if (!q->ev) {
+      struct kern_event *e = kern_event_new(); /* may let others run: look again */
+      if (!q->ev)
+        q->ev = e;
+      else
+        kern_event_free(e);
+      continue;
+    }
+    kern_event_wait(q->ev, still, arg);
+  }
+  r->call = call;
+  r->call_pc = call_pc;
+  if (was)
+    cmp_burst_begin(r);
+}
+
+void thr_wake(thr_queue_t *q)
+{
+  if (q->ev)
+    kern_event_notify(q->ev);
+}
+
+void thr_queue_free(thr_queue_t *q)
+{
+  kern_event_free(q->ev);
+  q->ev = NULL;
+}
+
+typedef struct keyed {
+  struct {
+    int rank;
+    const void *addr;
+  } key;
+  thr_queue_t q;
+  UT_hash_handle hh;
+} keyed_t;
+static keyed_t *queues;
+
+thr_queue_t *thr_queue_at(const void *addr)
+{
+  keyed_t probe, *k;
+  memset(&probe, 0, sizeof probe);
+  probe.key.rank = rt_self->id;
+  probe.key.addr = addr;
+  HASH_FIND(hh, queues, &probe.key, sizeof probe.key, k);
+  if (!k) {
+    k = calloc(1, sizeof *k);
+    k->key = probe.key;
+    HASH_ADD(hh, queues, key, sizeof k->key, k);
+  }
+  return &k->q;
+}
+
+void thr_describe(const rt_thread_t *t, char *out, size_t len)
+{
+  char loc[600] = "";
+  const void *fn = t->entry ? t->entry : (const void *)t->fn;
+  if (fn)
+    rt_srcloc((char *)fn + 1, loc, sizeof loc); /* srcloc looks one byte before a return address */
+  snprintf(out, len, "%s", loc[0] ? loc : "a function of the program");
+}
