@@ -26,6 +26,8 @@ typedef struct part {
   char *first_buf;
   int posted;           /* receive: the receives of this round are posted */
   int nmarked;          /* send: partitions marked this round */
+  int progressing;      /* receive: a thread of the rank is looking for arrivals (MPI_Parrived may
+                           be called by several at once; a look lets the others run) */
 } part_t;
 
 /* Initialized sides that no other side has paired with yet, oldest first. An entry outlives its
@@ -251,7 +253,12 @@ int act_part_arrived(p2p_req_t *r, int j)
 {
   if (!r->active || r->done)
     return 1;
-  recv_progress(r);
+  part_t *p = P(r);
+  if (!p->progressing) { /* else another thread looks now: what it found so far answers */
+    p->progressing = 1;
+    recv_progress(r);
+    p->progressing = 0;
+  }
   return unpack_if_arrived(r, j);
 }
 

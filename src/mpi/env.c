@@ -30,6 +30,42 @@ rt_rank_t *mpi_enter_any(const char *name, void *pc)
   return mpi_enter(name, pc);
 }
 
+/* The calling thread may call MPI at the level MPI_Init_thread provided: the main thread (the
+ * one that initialized MPI) always; another one from MPI_THREAD_SERIALIZED, and there only while
+ * no other thread of the rank is inside MPI. MPI_Wtime and MPI_Wtick (clock reads) are allowed
+ * from any thread, as every MPI library allows them. */
+static void check_thread(rt_rank_t *r, const char *name, void *pc)
+{
+  rt_thread_t *t = rt_thr, *main = r->mpi_main ? r->mpi_main : &r->main;
+  if (!t || t->helper || !strcmp(name, "MPI_Wtime") || !strcmp(name, "MPI_Wtick"))
+    return;
+  static const char *levels[] = {"MPI_THREAD_SINGLE", "MPI_THREAD_FUNNELED", "MPI_THREAD_SERIALIZED",
+                                 "MPI_THREAD_MULTIPLE"};
+  int level = r->thread_level;
+  const char *lv = level >= 0 && level <= 3 ? levels[level] : "MPI_THREAD_SINGLE";
+  char loc[600] = "", what[700];
+  rt_srcloc(pc, loc, sizeof loc);
+  if (t != main && level < MPI_THREAD_SERIALIZED) {
+    rt_thread_describe(t, what, sizeof what);
+    rt_fatal(1, "rank %d: %s called by thread %d (%s)%s%s, but MPI_Init_thread provided %s: only the main thread "
+             "may call MPI (ask for MPI_THREAD_SERIALIZED or MPI_THREAD_MULTIPLE)",
+             r->id, name, t->num, what, loc[0] ? " at " : "", loc, lv);
+  }
+  if (level == MPI_THREAD_SERIALIZED && r->threads_in_mpi > 0) {
+    rt_thread_t *other = NULL;
+    for (rt_thread_t *o = r->threads; o && !other; o = o->next)
+      if (o != t && !o->helper && !o->ended && rt_thread_fields(o)->mpi_depth > 0)
+        other = o;
+    if (!other && t != &r->main && rt_thread_fields(&r->main)->mpi_depth > 0)
+      other = &r->main;
+    const rt_tctx_t *f = other ? rt_thread_fields(other) : NULL;
+    rt_fatal(1, "rank %d: %s called by thread %d%s%s while thread %d is inside %s, but MPI_Init_thread provided "
+             "MPI_THREAD_SERIALIZED: threads must not call MPI at the same time (ask for MPI_THREAD_MULTIPLE)",
+             r->id, name, t->num, loc[0] ? " at " : "", loc, other ? other->num : -1,
+             f && f->call ? f->call : "an MPI call");
+  }
+}
+
 rt_rank_t *mpi_enter(const char *name, void *pc)
 {
   rt_rank_t *r = rt_self;
@@ -47,6 +83,7 @@ rt_rank_t *mpi_enter(const char *name, void *pc)
   }
   r->call = name;
   r->call_pc = pc;
+  check_thread(r, name, pc);
   if (!rt_mpi_active(r)) {
     char loc[600];
     rt_srcloc(pc, loc, sizeof loc);
@@ -54,6 +91,7 @@ rt_rank_t *mpi_enter(const char *name, void *pc)
              r->finalized ? "after MPI_Finalize" : r->mpi_ended ? "after the last MPI_Session_finalize" : "before MPI_Init",
              loc[0] ? " at " : "", loc);
   }
+  r->threads_in_mpi++;
   cmp_burst_end(r);
   r->mpi_t0 = kern_now();
   if (rt_opts.paje)
@@ -78,6 +116,7 @@ void mpi_leave(rt_rank_t *r)
     }
     return;
   }
+  r->threads_in_mpi--;
   if (rt_opts.stats)
     rt_stats_call(r, kern_now() - r->mpi_t0);
   if (rt_opts.timeline)
@@ -131,6 +170,7 @@ static int do_init(const char *name, void *pc)
     r->mpi_started = 1;
   }
   r->initialized = 1;
+  r->mpi_main = rt_thr;
   if (rt_opts.paje) { /* a state of no length, as in SMPI's traces */
     rt_paje_push(r->id, name);
     rt_paje_pop(r->id);
@@ -150,7 +190,8 @@ int PMPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 {
   (void)argc;
   (void)argv;
-  /* ranks are user-level contexts in one thread: every level is safe */
+  /* every level is honoured: a rank's threads are simulated threads of the rank, each MPI call
+   * made for the rank by whichever thread calls it */
   *provided = required < MPI_THREAD_SINGLE ? MPI_THREAD_SINGLE
               : required > MPI_THREAD_MULTIPLE ? MPI_THREAD_MULTIPLE : required;
   int rc = do_init("MPI_Init_thread", MPI_CALLER());
@@ -207,7 +248,8 @@ int PMPI_Query_thread(int *provided)
 
 int PMPI_Is_thread_main(int *flag)
 {
-  *flag = 1;
+  rt_rank_t *r = rt_self;
+  *flag = !r || !rt_thr || rt_thr == (r->mpi_main ? r->mpi_main : &r->main);
   return MPI_SUCCESS;
 }
 

@@ -64,6 +64,8 @@ typedef struct om_team {
   /* tasks: deferred ones ready to run, and all those not finished */
   om_task_t *ready_head, *ready_tail;
   long ready, tasks;
+  uintptr_t **reds;        /* task reduction descriptors registered (task.c) */
+  int nreds;
 } om_team_t;
 
 /* Where a thread is: its team and number there, its worksharing and its task; saved in a
@@ -140,6 +142,7 @@ void om_implicit_task_end(om_thread_t *me);
 void GOMP_taskwait_depend(void **depend);
 void GOMP_taskgroup_start(void);
 void GOMP_taskgroup_end(void);
+void GOMP_taskgroup_reduction_register(uintptr_t *data);
 
 /* api.c */
 void om_icv_init(om_rank_t *o);

@@ -484,9 +484,14 @@ static void taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void 
                      unsigned flags, unsigned long num_tasks, int priority, unsigned long long n,
                      unsigned long long start, unsigned long long step, void *pc)
 {
-  if (flags & F_REDUCTION)
-    unsupported(pc, "a taskloop with a reduction clause");
+  (void)pc;
   om_thread_t *me = om_self();
+  uintptr_t *reds = flags & F_REDUCTION ? ((uintptr_t **)data)[2] : NULL; /* its descriptor */
+  if (n == 0) {
+    if (reds && !(flags & F_NOGROUP))
+      reds[2] = 0; /* nothing to combine */
+    return;
+  }
   unsigned long long ntasks;
   if (flags & F_GRAINSIZE) {
     unsigned long long grain = num_tasks ? num_tasks : 1;
@@ -500,8 +505,11 @@ static void taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void 
     ntasks = n;
   if (ntasks < 1)
     ntasks = n ? 1 : 0;
-  if (!(flags & F_NOGROUP))
+  if (!(flags & F_NOGROUP)) {
     GOMP_taskgroup_start();
+    if (reds)
+      GOMP_taskgroup_reduction_register(reds);
+  }
   unsigned long long base = ntasks ? n / ntasks : 0, extra = ntasks ? n % ntasks : 0, at = 0;
   if ((flags & F_GRAINSIZE) && (flags & F_STRICT)) {
     base = num_tasks;
@@ -555,25 +563,75 @@ EXPORT void GOMP_taskloop_ull(void (*fn)(void *), void *data, void (*cpyfn)(void
   taskloop(fn, data, cpyfn, arg_size, arg_align, flags, num_tasks, priority, n, start, step, OM_CALLER());
 }
 
-/* Task reductions need the compiler's reduction descriptors: refused clearly rather than
- * computed wrong. */
+/* --- task reductions ---------------------------------------------------------------- */
+
+/* A descriptor the compiler builds (uintptr_t d[7 + 3 * items]): d[0] items, d[1] bytes of a
+ * thread's chunk, d[2] alignment in and the chunks' base out, d[3] allocator, d[4] the next
+ * descriptor of the same clause list, d[5] ours (what malloc gave), d[6] the chunks' end; item j:
+ * d[7+3j] its original's address, d[8+3j] its offset in a chunk. Each thread of the team has a
+ * zeroed chunk; a task in the reduction finds its thread's copy by GOMP_task_reduction_remap, and
+ * the compiled code combines the chunks and unregisters. The team keeps the registered ones. */
+static void red_add(om_team_t *t, uintptr_t *d)
+{
+  size_t n = (size_t)t->n, size = d[1], align = d[2] ? d[2] : 1;
+  char *raw = calloc(1, n * size + align);
+  uintptr_t **list = realloc(t->reds, (size_t)(t->nreds + 1) * sizeof *list);
+  if (!raw || !list)
+    rt_fatal(1, "out of memory (OpenMP task reduction)");
+  uintptr_t base = ((uintptr_t)raw + align - 1) & ~(uintptr_t)(align - 1);
+  d[2] = base;
+  d[5] = (uintptr_t)raw;
+  d[6] = base + n * size;
+  t->reds = list;
+  t->reds[t->nreds++] = d;
+}
+
 EXPORT void GOMP_taskgroup_reduction_register(uintptr_t *data)
 {
-  (void)data;
-  unsupported(OM_CALLER(), "a task reduction (taskgroup task_reduction, or a reduction with the task modifier)");
+  om_team_t *t = om_self()->at.team;
+  for (uintptr_t *d = data; d; d = (uintptr_t *)d[4])
+    red_add(t, d);
 }
+
 EXPORT void GOMP_taskgroup_reduction_unregister(uintptr_t *data)
 {
-  (void)data;
-  unsupported(OM_CALLER(), "a task reduction");
+  om_team_t *t = om_self()->at.team;
+  for (uintptr_t *d = data; d; d = (uintptr_t *)d[4]) {
+    for (int i = 0; i < t->nreds; i++)
+      if (t->reds[i] == d) {
+        t->reds[i] = t->reds[--t->nreds];
+        break;
+      }
+    free((void *)d[5]);
+    d[5] = 0;
+  }
 }
+
 EXPORT void GOMP_task_reduction_remap(size_t cnt, size_t cntorig, void **ptrs)
 {
-  (void)cnt;
-  (void)cntorig;
-  (void)ptrs;
-  unsupported(OM_CALLER(), "a task reduction (in_reduction)");
+  om_thread_t *me = om_self();
+  om_team_t *t = me->at.team;
+  for (size_t i = 0; i < cnt; i++) {
+    uintptr_t p = (uintptr_t)ptrs[i], *found = NULL;
+    size_t j = 0;
+    for (int k = t->nreds - 1; k >= 0 && !found; k--) {
+      uintptr_t *d = t->reds[k];
+      for (j = 0; j < d[0]; j++)
+        if (p == d[7 + 3 * j] || (p >= d[2] && p < d[6] && (p - d[2]) % d[1] == d[8 + 3 * j])) {
+          found = d;
+          break;
+        }
+    }
+    if (!found)
+      om_fatal(OM_CALLER(), "an in_reduction item is in no task reduction of the enclosing taskgroups");
+    ptrs[i] = (void *)(found[2] + (uintptr_t)me->at.num * found[1] + found[8 + 3 * j]);
+    if (i < cntorig)
+      ptrs[cnt + i] = (void *)found[7 + 3 * j];
+  }
 }
+
+/* Task reductions on worksharing constructs and parallel regions share one thread's chunks
+ * among every thread's descriptor: refused clearly rather than computed wrong. */
 EXPORT void GOMP_workshare_task_reduction_unregister(bool cancelled)
 {
   (void)cancelled;

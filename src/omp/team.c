@@ -98,6 +98,7 @@ static void team_unref(om_team_t *t)
   if (--t->refs > 0)
     return;
   om_ws_free_list(t->ws);
+  free(t->reds);
   thr_queue_free(&t->q);
   free(t->member);
   free(t);
@@ -127,6 +128,7 @@ static void *worker(void *arg)
   for (;;) {
     thr_wait(&w->wake, not_given, w, "an idle OpenMP thread", NULL);
     om_team_t *t = w->given;
+    w->given = NULL; /* taken: the master may give the next region before this one's end */
     enter(w, t, w->given_num, t->prepared);
     w->rt->entry = (const void *)t->fn;
     t->fn(t->data);
@@ -134,7 +136,6 @@ static void *worker(void *arg)
     om_implicit_task_end(w);
     w->rt->entry = NULL;
     w->at = (om_where_t){0};
-    w->given = NULL;
     team_unref(t);
     if (!w->hot) {
       om_rank_t *o = om_rank();

@@ -177,7 +177,8 @@ void *rt_priv_addr(rt_rank_t *r, const void *p)
 {
   const char *c = p;
   if (tls_len && c >= tls_block && c < tls_block + tls_len) {
-    rt_thread_t *t = r->running ? r->running : &r->main; /* the rank's thread that ran last */
+    /* the rank's thread that ran last, or its main thread when that one has its own area */
+    rt_thread_t *t = r->running && !r->running->tp ? r->running : &r->main;
     return t == tls_owner ? (void *)p : tls_of(t) + (c - tls_block);
   }
   if (r == owner)

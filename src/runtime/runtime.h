@@ -79,7 +79,8 @@ typedef struct rt_thread {
   int ended;
   int helper;            /* simpi's own (a nonblocking collective's helper), not the program's */
   rt_tctx_t ctx;         /* its RT_THREAD_FIELDS while another thread of the rank runs */
-  void *tls_store;       /* its copy of the program's thread-local variables */
+  void *tls_store;       /* its copy of the program's thread-local variables (main threads) */
+  void *tp;              /* its thread pointer (tls.c), NULL: the process's (main threads) */
   void *(*fn)(void *);   /* what it runs (not for the main thread), and the result */
   void *arg, *result;
   void *actor;           /* its actor (kern_spawn) */
@@ -98,6 +99,8 @@ typedef struct rt_rank {
   int mpi_started, mpi_ended; /* MPI runs on the rank from the first of MPI_Init and MPI_Session_init to
                                * the last of MPI_Finalize and MPI_Session_finalize */
   int thread_level;      /* what MPI_Init_thread provided */
+  struct rt_thread *mpi_main; /* the thread that initialized MPI */
+  int threads_in_mpi;    /* its threads inside an MPI call now */
   int exit_code;
   /* what the running thread of the rank is doing (RT_THREAD_FIELDS); the rank's other
    * threads keep theirs in their rt_thread_t until they run */
@@ -167,6 +170,15 @@ void rt_thread_ended(rt_thread_t *t);
 void rt_thread_end_all(rt_rank_t *r);
 rt_thread_t *rt_thread_by_num(rt_rank_t *r, int num);
 const rt_tctx_t *rt_thread_fields(const rt_thread_t *t);
+/* What thread t runs, for reports: "f at file.c:12" (an OpenMP region's body, a pthread's). */
+void rt_thread_describe(const rt_thread_t *t, char *out, size_t len);
+/* Thread-local storage of the threads a rank starts (tls.c): a new area (its thread pointer;
+ * NULL if this libc's layout is unknown), freed, and made the current one (NULL: the
+ * process's own). */
+int rt_tls_available(void);
+void *rt_tls_new(void);
+void rt_tls_free(void *tp);
+void rt_tls_set(void *tp);
 /* Privatization of the program's globals (privatize.c) */
 void rt_priv_init(void);
 void rt_priv_switch(rt_rank_t *to);

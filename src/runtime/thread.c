@@ -26,7 +26,11 @@ void rt_thread_switch(rt_thread_t *t)
     r->running = t;
   }
   rt_thr = t;
-  rt_priv_tls_switch(t);
+  void *tp = t->ended ? NULL : t->tp;
+  /* the process thread's block holds the program's thread-locals of the rank's main thread
+   * while one of its own threads runs (they may read them through a pointer) */
+  rt_priv_tls_switch(tp ? &r->main : t);
+  rt_tls_set(tp);
 }
 
 rt_thread_t *rt_thread_start(rt_rank_t *r, void (*body)(void *), void *(*fn)(void *), void *arg, size_t stack_kib,
@@ -40,6 +44,8 @@ rt_thread_t *rt_thread_start(rt_rank_t *r, void (*body)(void *), void *(*fn)(voi
   t->arg = arg;
   t->helper = helper;
   t->num = helper ? -1 : ++r->threads_made;
+  if (!helper)
+    t->tp = rt_tls_new(); /* NULL: its thread-locals are swapped in and out instead */
   t->next = r->threads;
   r->threads = t;
   if (!helper)
@@ -56,6 +62,8 @@ rt_thread_t *rt_thread_start(rt_rank_t *r, void (*body)(void *), void *(*fn)(voi
 void rt_thread_ended(rt_thread_t *t)
 {
   t->ended = 1;
+  if (t == rt_thr)
+    rt_tls_set(NULL); /* what SimGrid runs of the actor from now on */
   if (!t->helper)
     t->rank->threads_live--;
 }
@@ -82,4 +90,13 @@ rt_thread_t *rt_thread_by_num(rt_rank_t *r, int num)
 const rt_tctx_t *rt_thread_fields(const rt_thread_t *t)
 {
   return t->rank->running == t ? &t->rank->tctx : &t->ctx;
+}
+
+void rt_thread_describe(const rt_thread_t *t, char *out, size_t len)
+{
+  char loc[600] = "";
+  const void *fn = t->entry ? t->entry : (const void *)t->fn;
+  if (fn)
+    rt_srcloc((char *)fn + 1, loc, sizeof loc); /* srcloc looks one byte before a return address */
+  snprintf(out, len, "running %s", loc[0] ? loc : "a function of the program");
 }

@@ -340,6 +340,7 @@ static int simulate(void)
   }
   rt_progress_start();
   kern_run();
+  rt_tls_set(NULL);
   rt_progress_end();
   if (rt_self)
     rt_libc_switch_out(rt_self);

@@ -104,12 +104,3 @@ thr_queue_t *thr_queue_at(const void *addr)
   }
   return &k->q;
 }
-
-void thr_describe(const rt_thread_t *t, char *out, size_t len)
-{
-  char loc[600] = "";
-  const void *fn = t->entry ? t->entry : (const void *)t->fn;
-  if (fn)
-    rt_srcloc((char *)fn + 1, loc, sizeof loc); /* srcloc looks one byte before a return address */
-  snprintf(out, len, "%s", loc[0] ? loc : "a function of the program");
-}

@@ -26,7 +26,4 @@ void thr_queue_free(thr_queue_t *q);
 /* The queue of the running rank for an object at addr (a lock, a condition variable); made on
  * first use. Addresses are the rank's (globals have the same address in every rank). */
 thr_queue_t *thr_queue_at(const void *addr);
-
-/* The current thread's function and where it was defined ("f at file.c:12"), for reports. */
-void thr_describe(const rt_thread_t *t, char *out, size_t len);
 #endif
