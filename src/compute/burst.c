@@ -15,8 +15,45 @@ cmp_stats_t cmp_stats;
 void (*cmp_trace_hook)(int rank, double flops);
 void (*cmp_trace_sleep_hook)(int rank, double seconds);
 
+static int timed(const rt_rank_t *r) { return rt_opts.simulate_computation && !r->bench_off; }
+
 /* Seconds of computation in the current burst. */
-static double burst_length(rt_rank_t *r) { return cmp_cpu_since(r->burst_cpu, r->burst_start); }
+static double burst_length(rt_rank_t *r)
+{
+  return r->burst_acc + (r->burst_suspended ? 0 : cmp_cpu_since(r->burst_cpu, r->burst_start));
+}
+
+/* A burst counts only the thread's own time: it is suspended while others run (a call that may
+ * let them run, inside a burst) and while simpi's own code runs for the thread (held). */
+void cmp_burst_suspend(rt_rank_t *r)
+{
+  if (!r->computing || r->burst_suspended)
+    return;
+  if (timed(r))
+    r->burst_acc += cmp_cpu_since(r->burst_cpu, r->burst_start);
+  r->burst_suspended = 1;
+}
+
+void cmp_burst_continue(rt_rank_t *r)
+{
+  if (!r->burst_suspended || r->burst_held > 0)
+    return;
+  r->burst_suspended = 0;
+  if (r->computing && timed(r))
+    r->burst_cpu = cmp_cpu_mark(&r->burst_start);
+}
+
+void cmp_burst_hold(rt_rank_t *r)
+{
+  r->burst_held++;
+  cmp_burst_suspend(r);
+}
+
+void cmp_burst_unhold(rt_rank_t *r)
+{
+  r->burst_held--;
+  cmp_burst_continue(r);
+}
 
 /* Runs flops of computation on the rank's host, recorded as one burst. */
 static void simulate(rt_rank_t *r, double flops)
@@ -34,7 +71,6 @@ static void simulate(rt_rank_t *r, double flops)
     rt_paje_pop(r->id);
 }
 
-static int timed(const rt_rank_t *r) { return rt_opts.simulate_computation && !r->bench_off; }
 
 /* The burst of d seconds is over: counted, and simulated unless below the threshold. */
 static void burst_over(rt_rank_t *r, double d)
@@ -86,7 +122,9 @@ static void warm_stack(rt_rank_t *r)
 
 void cmp_burst_begin(rt_rank_t *r)
 {
-  if (timed(r)) {
+  r->burst_acc = 0;
+  r->burst_suspended = r->burst_held > 0; /* it starts when simpi's code returns */
+  if (timed(r) && !r->burst_suspended) {
     warm_stack(r);
     r->burst_cpu = cmp_cpu_mark(&r->burst_start);
   }

@@ -42,6 +42,14 @@ void cmp_burst_sync(struct rt_rank *r);
  * its others compete for (a lock, a chunk of a loop): the burst so far is simulated if it is
  * longer than smpi/cpu-threshold, so that the simulated clock says who comes first. */
 int cmp_burst_pause(struct rt_rank *r);
+/* A burst counts only the thread's own computation: cmp_burst_suspend and cmp_burst_continue
+ * bracket every call that may let other threads run (kernel hooks); cmp_burst_hold and
+ * cmp_burst_unhold bracket simpi's own code that runs for the thread in the middle of a burst
+ * (the OpenMP runtime's calls), which they nest. */
+void cmp_burst_suspend(struct rt_rank *r);
+void cmp_burst_continue(struct rt_rank *r);
+void cmp_burst_hold(struct rt_rank *r);
+void cmp_burst_unhold(struct rt_rank *r);
 void cmp_burst_settle(struct rt_rank *r);
 /* Seconds of computation the rank has done so far, the current burst included. */
 double cmp_computed(struct rt_rank *r);

@@ -19,6 +19,7 @@ typedef struct kern_actor {
 
 extern void *kern_running; /* rank data of the actor that ran last */
 void kern_resumed(void *me);
+void kern_suspending(void *me);
 
 /* A SimGrid call that may let other actors run: the resume hook fires after
  * it, and errno is the rank's own (others may change it meanwhile). */
@@ -26,6 +27,7 @@ void kern_resumed(void *me);
   do {                                                                                                                 \
     void *me_ = kern_running;                                                                                          \
     int errno_ = errno;                                                                                                \
+    kern_suspending(me_);                                                                                              \
     stmt;                                                                                                              \
     kern_resumed(me_);                                                                                                 \
     errno = errno_;                                                                                                    \

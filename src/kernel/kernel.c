@@ -17,8 +17,15 @@
 
 void *kern_running;
 static void (*resume_hook)(void *);
+static void (*suspend_hook)(void *), (*continue_hook)(void *);
 static void (*deadline_hook)(void);
 static double deadline;
+
+void kern_suspending(void *me)
+{
+  if (suspend_hook && me)
+    suspend_hook(me);
+}
 
 void kern_resumed(void *me)
 {
@@ -27,6 +34,8 @@ void kern_resumed(void *me)
     if (resume_hook)
       resume_hook(me);
   }
+  if (continue_hook && me)
+    continue_hook(me);
   if (deadline_hook && simgrid_get_clock() > deadline)
     deadline_hook();
 }
@@ -173,6 +182,11 @@ void kern_run(void)
   munmap(stack, ENGINE_STACK);
 }
 void kern_set_resume_hook(void (*hook)(void *)) { resume_hook = hook; }
+void kern_set_blocking_hooks(void (*suspend)(void *), void (*cont)(void *))
+{
+  suspend_hook = suspend;
+  continue_hook = cont;
+}
 void kern_set_deadline(double t, void (*hook)(void))
 {
   deadline = t;

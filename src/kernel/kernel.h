@@ -34,6 +34,8 @@ void kern_exit_self(void) __attribute__((noreturn));
 void kern_run(void);
 /* Called (in the rank's context) each time a rank resumes after others ran. */
 void kern_set_resume_hook(void (*hook)(void *rank_data));
+/* Called (in the caller's context) before and after every call that may let others run. */
+void kern_set_blocking_hooks(void (*suspend)(void *rank_data), void (*cont)(void *rank_data));
 void *kern_self_data(void);
 /* hook() runs when a rank resumes after the simulated clock passed t. */
 void kern_set_deadline(double t, void (*hook)(void));

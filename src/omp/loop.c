@@ -87,6 +87,7 @@ om_ws_t *om_loop_new(int sched, long chunk, unsigned long long niter, int ordere
  * first thread there. */
 static om_ws_t *ws_enter(om_thread_t *me, om_ws_t *(*make)(void *), void *arg)
 {
+  rt_rank_t *held = om_hold();
   om_team_t *t = me->at.team;
   unsigned idx = me->at.ws_index++;
   om_ws_t *w, **end = &t->ws;
@@ -100,6 +101,7 @@ static om_ws_t *ws_enter(om_thread_t *me, om_ws_t *(*make)(void *), void *arg)
   me->at.ws = w;
   me->at.trip = 0;
   me->at.chunk_seq = -1;
+  om_unhold(held);
   return w;
 }
 
@@ -149,11 +151,21 @@ static void ws_leave(om_thread_t *me)
 }
 
 /* The thread's next chunk [*a, *b) of iteration numbers; 0 when there is none. */
+static int chunk_of(om_thread_t *me, unsigned long long *a, unsigned long long *b);
+
 static int next_chunk(om_thread_t *me, unsigned long long *a, unsigned long long *b)
 {
-  om_ws_t *w = me->at.ws;
-  if (!w)
+  if (!me->at.ws)
     om_fatal(OM_CALLER(), "an OpenMP loop's next chunk asked for outside a loop");
+  rt_rank_t *held = om_hold();
+  int got = chunk_of(me, a, b);
+  om_unhold(held);
+  return got;
+}
+
+static int chunk_of(om_thread_t *me, unsigned long long *a, unsigned long long *b)
+{
+  om_ws_t *w = me->at.ws;
   chunk_done(me);
   unsigned long long n = w->n, T = (unsigned long long)me->at.team->n, tid = (unsigned long long)me->at.num;
   unsigned long long s, e;

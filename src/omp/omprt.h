@@ -124,6 +124,11 @@ void om_join(void);
 void om_fatal(void *pc, const char *fmt, ...) __attribute__((noreturn, format(printf, 2, 3)));
 /* A thread takes its turn (see cmp_burst_settle). */
 void om_settle(void);
+/* The runtime's own work for a thread does not count as its computation: om_hold and
+ * om_unhold bracket it (nesting); om_user runs the program's fn(data) inside it, counted. */
+rt_rank_t *om_hold(void);
+void om_unhold(rt_rank_t *r);
+void om_user(void (*fn)(void *), void *data);
 
 /* loop.c */
 /* A loop's worksharing state for a team of n, from its first thread. */

@@ -16,19 +16,23 @@ static int held(void *word) { return *(volatile int *)word != 0; }
 /* Takes the lock word for owner id (the caller's turn is already taken). */
 static void take(int *word, int id, const char *what, void *pc)
 {
+  rt_rank_t *r = om_hold();
   while (*word) {
     if (*word == id)
       om_fatal(pc, "%s: the thread already holds this lock (a deadlock)", what);
     thr_wait(thr_queue_at(word), held, word, what, pc);
   }
   *word = id;
+  om_unhold(r);
 }
 
 static void give(int *word)
 {
   om_settle(); /* the computation under the lock is part of holding it */
+  rt_rank_t *r = om_hold();
   *word = 0;
   thr_wake(thr_queue_at(word));
+  om_unhold(r);
 }
 
 /* --- critical ------------------------------------------------------------------------ */

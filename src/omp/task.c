@@ -184,6 +184,7 @@ static void finish(om_task_t *k)
   task_unref(k);
 }
 
+/* Runs k on the calling thread, which is not computing (a scheduling point). */
 static void run(om_thread_t *me, om_task_t *k)
 {
   rt_rank_t *r = rt_self;
@@ -191,7 +192,7 @@ static void run(om_thread_t *me, om_task_t *k)
   me->at.task = k;
   if (r)
     cmp_burst_begin(r);
-  k->fn(k->data);
+  om_user(k->fn, k->data);
   if (r)
     cmp_burst_pause(r);
   me->at.task = prev;
@@ -232,7 +233,7 @@ static void run_until(om_thread_t *me, int (*done)(void *), void *arg, int (*ok)
 {
   if (done(arg))
     return;
-  rt_rank_t *r = rt_self;
+  rt_rank_t *r = om_hold();
   int was = r ? cmp_burst_pause(r) : 0;
   struct until u = {me->at.team, done, arg, ok, ok_arg};
   while (!done(arg)) {
@@ -244,6 +245,7 @@ static void run_until(om_thread_t *me, int (*done)(void *), void *arg, int (*ok)
   }
   if (was)
     cmp_burst_begin(r);
+  om_unhold(r);
 }
 
 void om_tasks_until(om_thread_t *me, int (*done)(void *), void *arg, const char *what, void *pc)
@@ -354,6 +356,19 @@ static void unsupported(void *pc, const char *what)
   om_fatal(pc, "%s is not supported by simpi's OpenMP runtime", what);
 }
 
+/* An included task's copy of its firstprivate data, then its body (the program's code). */
+struct copy_run {
+  void (*cpyfn)(void *, void *);
+  void (*fn)(void *);
+  void *arg, *data;
+};
+static void copy_then_run(void *arg)
+{
+  struct copy_run *c = arg;
+  c->cpyfn(c->arg, c->data);
+  c->fn(c->arg);
+}
+
 EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), long arg_size, long arg_align,
                       bool if_clause, unsigned flags, void **depend, int priority, void *detach)
 {
@@ -361,6 +376,7 @@ EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void
   void *pc = OM_CALLER();
   if ((flags & F_DETACH) || detach)
     unsupported(pc, "a task with a detach clause");
+  rt_rank_t *held = om_hold();
   om_thread_t *me = om_self();
   om_icv();
   om_task_t *parent = me->at.task;
@@ -378,15 +394,15 @@ EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void
     if (cpyfn) {
       char *buf = malloc((size_t)(arg_size + arg_align));
       char *arg = (char *)(((uintptr_t)buf + (uintptr_t)arg_align - 1) & ~((uintptr_t)arg_align - 1));
-      cpyfn(arg, data);
-      fn(arg);
+      om_user(copy_then_run, &(struct copy_run){cpyfn, fn, arg, data});
       free(buf);
     } else {
-      fn(data);
+      om_user(fn, data);
     }
     me->at.task = parent;
     k->done = 1;
     task_unref(k);
+    om_unhold(held);
     return;
   }
   om_task_t *k = task_alloc();
@@ -416,6 +432,7 @@ EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void
     each_dep(depend, one_dep, &(struct dep_arg){parent, k, 1});
   if (k->deps_pending == 0)
     make_ready(k);
+  om_unhold(held);
 }
 
 /* --- waiting for tasks --------------------------------------------------------------- */

@@ -93,6 +93,36 @@ void om_settle(void)
     cmp_burst_settle(rt_self);
 }
 
+rt_rank_t *om_hold(void)
+{
+  rt_rank_t *r = rt_self;
+  if (r)
+    cmp_burst_hold(r);
+  return r;
+}
+
+void om_unhold(rt_rank_t *r)
+{
+  if (r)
+    cmp_burst_unhold(r);
+}
+
+void om_user(void (*fn)(void *), void *data)
+{
+  rt_rank_t *r = rt_self;
+  int held = r ? r->burst_held : 0;
+  if (r) {
+    r->burst_held = 0;
+    cmp_burst_continue(r);
+  }
+  fn(data);
+  if (r) {
+    r->burst_held = held;
+    if (held)
+      cmp_burst_suspend(r);
+  }
+}
+
 static void team_unref(om_team_t *t)
 {
   if (--t->refs > 0)
@@ -202,6 +232,7 @@ static int threads_for(om_rank_t *o, om_thread_t *me, unsigned req)
 
 void om_fork(void (*fn)(void *), void *data, unsigned nthreads, om_ws_t *prepared)
 {
+  rt_rank_t *held = om_hold();
   om_thread_t *me = om_self();
   om_rank_t *o = om_rank();
   om_team_t *parent = me->at.team;
@@ -239,10 +270,12 @@ void om_fork(void (*fn)(void *), void *data, unsigned nthreads, om_ws_t *prepare
     }
   }
   enter(me, t, 0, prepared);
+  om_unhold(held);
 }
 
 void om_join(void)
 {
+  rt_rank_t *held = om_hold();
   om_thread_t *me = om_self();
   om_team_t *t = me->at.team;
   om_barrier(me, NULL);
@@ -254,6 +287,7 @@ void om_join(void)
   if (t->n > 1)
     om_rank()->busy -= t->n - 1;
   team_unref(t);
+  om_unhold(held);
 }
 
 /* --- the barrier --------------------------------------------------------------------- */
@@ -275,7 +309,7 @@ void om_barrier(om_thread_t *me, void *pc)
   om_team_t *t = me->at.team;
   if (t->n == 1 && t->tasks == 0)
     return;
-  rt_rank_t *r = rt_self;
+  rt_rank_t *r = om_hold();
   int was = r ? cmp_burst_pause(r) : 0;
   unsigned gen = t->gen;
   t->arrived++;
@@ -293,6 +327,7 @@ void om_barrier(om_thread_t *me, void *pc)
   }
   if (was)
     cmp_burst_begin(r);
+  om_unhold(r);
 }
 
 int om_ancestor(int level, int *size)

@@ -63,6 +63,9 @@ enum rt_state { RT_NEW, RT_RUNNING, RT_ENDED };
   const struct p2p_req *waiting_on; /* the request a blocked call waits for (reports) */                               \
   const char *waiting_note; /* or what else it waits for (a window lock, an OpenMP barrier) */                         \
   double burst_cpu, burst_start; /* CPU and monotonic time when the thread left MPI (cmp_cpu_mark) */                  \
+  double burst_acc;      /* seconds of the burst counted before it was suspended (burst.c) */                          \
+  int burst_suspended;   /* the burst does not count now (others run, or simpi's own code) */                           \
+  int burst_held;        /* simpi's code runs for the thread (cmp_burst_hold): its time is not the burst's */          \
   uintptr_t stack_warm;  /* the lowest address of its stack touched before a burst (burst.c) */                        \
   int computing;         /* running the program's code (between two MPI calls) */                                      \
   double mpi_t0;         /* simulated time when the current MPI call began */

@@ -59,6 +59,10 @@ static void on_resume(void *data)
   rt_progress_tick();
 }
 
+/* A burst of the thread that calls the kernel counts none of what others run meanwhile. */
+static void on_suspend(void *data) { cmp_burst_suspend(((rt_thread_t *)data)->rank); }
+static void on_continue(void *data) { cmp_burst_continue(((rt_thread_t *)data)->rank); }
+
 /* argv as a process gets it: an array and strings of the rank's own */
 static char **rank_argv(void)
 {
@@ -325,6 +329,7 @@ static int simulate(void)
     rt_exit_adopt_process_handlers(&rt_ranks[0]); /* the constructors built rank 0's globals */
   }
   kern_set_resume_hook(on_resume);
+  kern_set_blocking_hooks(on_suspend, on_continue);
   if (rt_opts.time_limit > 0)
     kern_set_deadline(rt_opts.time_limit, rt_stop_time_limit);
   for (int i = 0; i < rt_nranks; i++) {
