@@ -33,6 +33,7 @@ static rt_rank_t *sync_rank(void)
 static struct timespec epoch;
 
 void cmp_clock_start(void) { clock_gettime(CLOCK_REALTIME, &epoch); }
+double cmp_clock_epoch(void) { return (double)epoch.tv_sec + 1e-9 * (double)epoch.tv_nsec; }
 
 /* seconds (the simulated time, or the rank's computation) since `from` */
 static struct timespec since(struct timespec from, double seconds)

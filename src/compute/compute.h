@@ -61,6 +61,8 @@ extern void (*cmp_trace_hook)(int rank, double flops);
 extern void (*cmp_trace_sleep_hook)(int rank, double seconds);
 /* The program's dates start at the date this is called (clock.c). */
 void cmp_clock_start(void);
+/* That date in seconds since 1970: a date the program reads is it plus the simulated time. */
+double cmp_clock_epoch(void);
 /* --cfg=smpi/host-speed:auto: this machine's flop/s, measured once and cached. */
 double rt_measure_host_speed(void);
 /* 1 if p lies in a block shared by every caller of one SMPI_SHARED_MALLOC

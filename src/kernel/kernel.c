@@ -220,19 +220,37 @@ kern_event_t *kern_event_new(void)
   BLOCKING(e->cond = sg_cond_init());
   return e;
 }
+static void event_mutex_made(void)
+{
+  if (event_mutex)
+    return;
+  sg_mutex_t m;
+  BLOCKING(m = sg_mutex_init());
+  if (!event_mutex) /* unless another rank made one meanwhile: all must share one */
+    event_mutex = m;
+  else
+    sg_mutex_destroy(m);
+}
+
 void kern_event_wait(kern_event_t *e, int (*still_waiting)(void *), void *arg)
 {
-  if (!event_mutex) {
-    sg_mutex_t m;
-    BLOCKING(m = sg_mutex_init());
-    if (!event_mutex) /* unless another rank made one meanwhile: all must share one */
-      event_mutex = m;
-    else
-      sg_mutex_destroy(m);
-  }
+  kern_event_wait_until(e, still_waiting, arg, -1);
+}
+
+int kern_event_wait_until(kern_event_t *e, int (*still_waiting)(void *), void *arg, double deadline)
+{
+  int timed_out = 0;
+  event_mutex_made();
   /* the check runs after the last point where others could run before the wait */
-  BLOCKING(sg_mutex_lock(event_mutex); if (still_waiting(arg)) sg_cond_wait(e->cond, event_mutex);
-           sg_mutex_unlock(event_mutex));
+  BLOCKING(sg_mutex_lock(event_mutex); if (still_waiting(arg)) {
+    if (deadline < 0)
+      sg_cond_wait(e->cond, event_mutex);
+    else {
+      double left = deadline - simgrid_get_clock();
+      timed_out = left <= 0 || sg_cond_wait_for(e->cond, event_mutex, left);
+    }
+  } sg_mutex_unlock(event_mutex));
+  return timed_out;
 }
 void kern_event_notify(kern_event_t *e) { BLOCKING(sg_cond_notify_all(e->cond)); }
 void kern_event_free(kern_event_t *e)

@@ -82,6 +82,9 @@ kern_comm_t *kern_remote(size_t peer, double out, double back);
 kern_event_t *kern_event_new(void);
 /* Sleeps on e unless still_waiting(arg) says 0 once nothing else can run. */
 void kern_event_wait(kern_event_t *e, int (*still_waiting)(void *), void *arg);
+/* The same, but it stops waiting once the simulated clock reaches deadline (< 0: never);
+ * returns 1 if it did (still_waiting said 1 then). */
+int kern_event_wait_until(kern_event_t *e, int (*still_waiting)(void *), void *arg, double deadline);
 void kern_event_notify(kern_event_t *e);
 void kern_event_free(kern_event_t *e); /* NULL: nothing */
 

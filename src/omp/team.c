@@ -156,7 +156,9 @@ static void *worker(void *arg)
   w->rt = rt_thr;
   rt_thr->omp = w;
   for (;;) {
+    w->rt->idle = 1;
     thr_wait(&w->wake, not_given, w, "an idle OpenMP thread", NULL);
+    w->rt->idle = 0;
     om_team_t *t = w->given;
     w->given = NULL; /* taken: the master may give the next region before this one's end */
     enter(w, t, w->given_num, t->prepared);

@@ -81,6 +81,8 @@ typedef struct rt_thread {
   int num;               /* 0: the main thread; then 1, 2... in the order they started (-1: a helper) */
   int ended;
   int helper;            /* simpi's own (a nonblocking collective's helper), not the program's */
+  int reap;              /* its thread-local storage goes when it ends (joined or detached) */
+  int idle;              /* waiting for work in a pool (an OpenMP worker between regions): not reported */
   rt_tctx_t ctx;         /* its RT_THREAD_FIELDS while another thread of the rank runs */
   void *tls_store;       /* its copy of the program's thread-local variables (main threads) */
   void *tp;              /* its thread pointer (tls.c), NULL: the process's (main threads) */

@@ -64,6 +64,10 @@ void rt_thread_ended(rt_thread_t *t)
   t->ended = 1;
   if (t == rt_thr)
     rt_tls_set(NULL); /* what SimGrid runs of the actor from now on */
+  if (t->reap) {
+    rt_tls_free(t->tp);
+    t->tp = NULL;
+  }
   if (!t->helper)
     t->rank->threads_live--;
 }

@@ -13,12 +13,19 @@
 #include <string.h>
 #include <unistd.h>
 
-/* The rank r waits for (world rank), or -1 when it waits for anyone or nobody. */
+/* The rank r waits for (world rank), or -1 when it waits for anyone or nobody: what its main
+ * thread waits for, else the first of its own threads that waits for a rank. */
 static int waits_for(const rt_rank_t *r)
 {
-  if (r->state != RT_RUNNING || !r->waiting_on)
+  if (r->state != RT_RUNNING)
     return -1;
-  return r->waiting_on->peer_world;
+  const rt_tctx_t *f = rt_thread_fields(&r->main);
+  if (!r->main.ended && f->waiting_on)
+    return f->waiting_on->peer_world;
+  for (const rt_thread_t *t = r->threads; t; t = t->next)
+    if (!t->helper && !t->ended && (f = rt_thread_fields(t))->waiting_on && f->waiting_on->peer_world >= 0)
+      return f->waiting_on->peer_world;
+  return -1;
 }
 
 /* Prints the first cycle of ranks waiting for each other, if there is one. */
@@ -52,6 +59,42 @@ static void report_cycle(void)
   free(seen);
 }
 
+/* Where thread t of rank r is: its MPI call (or what else it waits in), what it waits for, the
+ * source line; a thread of the rank's own is named with what it runs. */
+static void report_thread(const rt_rank_t *r, const rt_thread_t *t)
+{
+  const rt_tctx_t *f = rt_thread_fields(t);
+  char loc[600], what[200] = "", who[720];
+  rt_srcloc(f->call_pc, loc, sizeof loc);
+  if (f->waiting_on) {
+    p2p_describe(f->waiting_on, what, sizeof what);
+    int peer = f->waiting_on->peer_world;
+    if (peer >= 0 && peer < rt_nranks && rt_ranks[peer].state == RT_ENDED) {
+      size_t n = strlen(what);
+      snprintf(what + n, sizeof what - n, ", but rank %d has %s", peer,
+               rt_ranks[peer].finalized ? "already called MPI_Finalize" : "already ended");
+    }
+  } else if (f->waiting_note)
+    snprintf(what, sizeof what, "%s", f->waiting_note);
+  else if (r->q.probing && t == &r->main)
+    snprintf(what, sizeof what, "probing for a message from rank %d (tag %d)", r->q.probe_src, r->q.probe_tag);
+  if (t == &r->main) {
+    snprintf(who, sizeof who, "rank %d", r->id);
+  } else {
+    char runs[660];
+    rt_thread_describe(t, runs, sizeof runs);
+    snprintf(who, sizeof who, "rank %d, thread %d (%s)", r->id, t->num, runs);
+  }
+  const char *call = f->call ? f->call : "(no MPI call)";
+  if (t->ended) /* the main thread called pthread_exit and is gone; the others hold the rank */
+    return;
+  if (r->trace_file)
+    fprintf(stderr, "  %s: in %s%s%s, replaying %s:%ld\n", who, call, what[0] ? " " : "", what, r->trace_file,
+            r->trace_line);
+  else
+    fprintf(stderr, "  %s: in %s%s%s%s%s\n", who, call, what[0] ? " " : "", what, loc[0] ? " at " : "", loc);
+}
+
 /* Where each rank that has not ended is: its MPI call, what it waits for
  * and the source line; then the ranks that left before MPI_Finalize. */
 void rt_report_ranks(void)
@@ -69,27 +112,10 @@ void rt_report_ranks(void)
       fprintf(stderr, "  ... and %d more\n", left - 64);
       break;
     }
-    char loc[600], what[200] = "";
-    rt_srcloc(r->call_pc, loc, sizeof loc);
-    if (r->waiting_on) {
-      p2p_describe(r->waiting_on, what, sizeof what);
-      int peer = r->waiting_on->peer_world;
-      if (peer >= 0 && peer < rt_nranks && rt_ranks[peer].state == RT_ENDED) {
-        size_t n = strlen(what);
-        snprintf(what + n, sizeof what - n, ", but rank %d has %s", peer,
-                 rt_ranks[peer].finalized ? "already called MPI_Finalize" : "already ended");
-      }
-    }
-    else if (r->waiting_note)
-      snprintf(what, sizeof what, "%s", r->waiting_note);
-    else if (r->q.probing)
-      snprintf(what, sizeof what, "probing for a message from rank %d (tag %d)", r->q.probe_src, r->q.probe_tag);
-    if (r->trace_file)
-      fprintf(stderr, "  rank %d: in %s%s%s, replaying %s:%ld\n", i, r->call ? r->call : "(no MPI call)",
-              what[0] ? " " : "", what, r->trace_file, r->trace_line);
-    else
-      fprintf(stderr, "  rank %d: in %s%s%s%s%s\n", i, r->call ? r->call : "(no MPI call)",
-              what[0] ? " " : "", what, loc[0] ? " at " : "", loc);
+    report_thread(r, &r->main);
+    for (rt_thread_t *t = r->threads; t; t = t->next)
+      if (!t->helper && !t->ended && !t->idle)
+        report_thread(r, t);
   }
   if (unborn)
     fprintf(stderr, "  %d rank%s never started\n", unborn, unborn == 1 ? "" : "s");

@@ -24,10 +24,10 @@ static void body(void *arg)
   rt_rank_t *r = t->rank;
   cmp_burst_begin(r);
   t->result = t->fn(t->arg);
-  if (done)
-    done(t);
   cmp_burst_pause(r);
   rt_thread_ended(t);
+  if (done) /* it may let others run, who may free what the thread used */
+    done(t);
 }
 
 rt_thread_t *thr_start(void *(*fn)(void *), void *arg, size_t stack_kib, void (*done)(rt_thread_t *))
@@ -39,10 +39,10 @@ rt_thread_t *thr_start(void *(*fn)(void *), void *arg, size_t stack_kib, void (*
   return rt_thread_start(rt_self, body, fn, s, stack_kib, 0);
 }
 
-void thr_wait(thr_queue_t *q, int (*still)(void *), void *arg, const char *what, void *pc)
+int thr_wait_until(thr_queue_t *q, int (*still)(void *), void *arg, const char *what, void *pc, double deadline)
 {
   if (!still(arg))
-    return;
+    return 0;
   rt_rank_t *r = rt_self;
   int was = cmp_burst_pause(r); /* may let others run */
   const char *call = r->call;
@@ -51,7 +51,8 @@ void thr_wait(thr_queue_t *q, int (*still)(void *), void *arg, const char *what,
     r->call = what;
     r->call_pc = pc;
   }
-  while (still(arg)) {
+  int timed_out = 0;
+  while (still(arg) && !timed_out) {
     if (!q->ev) {
       struct kern_event *e = kern_event_new(); /* may let others run: look again */
       if (!q->ev)
@@ -60,12 +61,18 @@ void thr_wait(thr_queue_t *q, int (*still)(void *), void *arg, const char *what,
         kern_event_free(e);
       continue;
     }
-    kern_event_wait(q->ev, still, arg);
+    timed_out = kern_event_wait_until(q->ev, still, arg, deadline);
   }
   r->call = call;
   r->call_pc = call_pc;
   if (was)
     cmp_burst_begin(r);
+  return timed_out;
+}
+
+void thr_wait(thr_queue_t *q, int (*still)(void *), void *arg, const char *what, void *pc)
+{
+  thr_wait_until(q, still, arg, what, pc, -1);
 }
 
 void thr_wake(thr_queue_t *q)
@@ -90,17 +97,27 @@ typedef struct keyed {
 } keyed_t;
 static keyed_t *queues;
 
-thr_queue_t *thr_queue_at(const void *addr)
+static keyed_t *find(const void *addr, int make)
 {
   keyed_t probe, *k;
   memset(&probe, 0, sizeof probe);
-  probe.key.rank = rt_self->id;
+  probe.key.rank = rt_self ? rt_self->id : -1;
   probe.key.addr = addr;
   HASH_FIND(hh, queues, &probe.key, sizeof probe.key, k);
-  if (!k) {
+  if (!k && make) {
     k = calloc(1, sizeof *k);
+    if (!k)
+      rt_fatal(1, "out of memory (thread wait queues)");
     k->key = probe.key;
     HASH_ADD(hh, queues, key, sizeof k->key, k);
   }
-  return &k->q;
+  return k;
+}
+
+thr_queue_t *thr_queue_at(const void *addr) { return &find(addr, 1)->q; }
+
+thr_queue_t *thr_queue_find(const void *addr)
+{
+  keyed_t *k = find(addr, 0);
+  return k ? &k->q : NULL;
 }
