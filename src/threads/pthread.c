@@ -79,12 +79,16 @@ static void wake(const void *obj)
     thr_wake(q);
 }
 
-/* The thread takes its turn at a shared object (its computation so far counted first). */
-static void turn(void)
+/* The thread takes its turn at a shared object (its computation so far counted first), when
+ * the program's own code (pc) does: a library's internal locks are not points of the simulation
+ * (a library holding one lock while it takes another must not let other ranks run then; they
+ * share the library's globals). */
+static void turn_at(void *pc)
 {
-  if (in_rank())
+  if (in_rank() && rt_in_program(pc))
     cmp_burst_settle(rt_self);
 }
+#define turn() turn_at(CALLER())
 
 /* Simulated seconds of an absolute time on clock c (a date: the run's start plus simulated time). */
 static double deadline_of(const struct timespec *abs, clockid_t c)
@@ -341,7 +345,7 @@ static int mutex_take(pthread_mutex_t *m, void *pc, int try, double deadline)
       return EDEADLK;
     fatal_at(pc, "%s of a mutex the thread already holds: it would wait forever", "pthread_mutex_lock");
   }
-  turn();
+  turn_at(pc);
   if (*w && try)
     return EBUSY;
   if (*w && wait_while(m, held, w, "pthread_mutex_lock", pc, deadline))
@@ -440,12 +444,12 @@ EXPORT int pthread_cond_clockwait(pthread_cond_t *c, pthread_mutex_t *m, clockid
   return cond_wait(c, m, deadline_of(abs, clock), CALLER());
 }
 
-static int cond_signal(pthread_cond_t *c, int all)
+static int cond_signal(pthread_cond_t *c, int all, void *pc)
 {
   thr_queue_t *q = in_rank() ? thr_queue_find(c) : NULL;
   if (!q || !q->waiters)
     return 0;
-  turn();
+  turn_at(pc);
   do {
     cwaiter_t *w = q->waiters;
     q->waiters = w->next;
@@ -455,8 +459,8 @@ static int cond_signal(pthread_cond_t *c, int all)
   return 0;
 }
 
-EXPORT int pthread_cond_signal(pthread_cond_t *c) { return cond_signal(c, 0); }
-EXPORT int pthread_cond_broadcast(pthread_cond_t *c) { return cond_signal(c, 1); }
+EXPORT int pthread_cond_signal(pthread_cond_t *c) { return cond_signal(c, 0, CALLER()); }
+EXPORT int pthread_cond_broadcast(pthread_cond_t *c) { return cond_signal(c, 1, CALLER()); }
 
 /* --- barriers ------------------------------------------------------------------------ */
 
@@ -533,7 +537,7 @@ static int rw_take(pthread_rwlock_t *l, int write, int try, double deadline, voi
   int id = my_id();
   if (x->writer == id)
     return EDEADLK;
-  turn();
+  turn_at(pc);
   int (*busy)(void *) = write ? anyone_in : writer_in;
   if (busy(x) && try)
     return EBUSY;
@@ -755,7 +759,7 @@ EXPORT int sem_destroy(sem_t *s)
 
 static int sem_take(sem_t *s, int try, double deadline, void *pc)
 {
-  turn();
+  turn_at(pc);
   if (empty(sem_value(s))) {
     if (try) {
       errno = EAGAIN;
