@@ -59,7 +59,7 @@ void cmp_burst_unhold(rt_rank_t *r)
 static void simulate(rt_rank_t *r, double flops)
 {
   double t0 = kern_now();
-  if (cmp_trace_hook)
+  if (cmp_trace_hook && (!rt_thr || rt_thr == &r->main)) /* a trace has the main thread's (threads.c) */
     cmp_trace_hook(r->id, flops);
   if (rt_opts.paje)
     rt_paje_push(r->id, "computing");

@@ -37,33 +37,36 @@ rt_rank_t *mpi_enter_any(const char *name, void *pc)
 static void check_thread(rt_rank_t *r, const char *name, void *pc)
 {
   rt_thread_t *t = rt_thr, *main = r->mpi_main ? r->mpi_main : &r->main;
-  if (!t || t->helper || !strcmp(name, "MPI_Wtime") || !strcmp(name, "MPI_Wtick"))
+  if (!t || t->helper || (t == main && r->threads_in_mpi == 0))
     return;
-  static const char *levels[] = {"MPI_THREAD_SINGLE", "MPI_THREAD_FUNNELED", "MPI_THREAD_SERIALIZED",
-                                 "MPI_THREAD_MULTIPLE"};
-  int level = r->thread_level;
-  const char *lv = level >= 0 && level <= 3 ? levels[level] : "MPI_THREAD_SINGLE";
+  int level = r->thread_level, other = t != main;
+  int traced = other && trace_on, funneled = other && level < MPI_THREAD_SERIALIZED,
+      concurrent = level == MPI_THREAD_SERIALIZED && r->threads_in_mpi > 0;
+  if ((!traced && !funneled && !concurrent) || !strcmp(name, "MPI_Wtime") || !strcmp(name, "MPI_Wtick"))
+    return;
   char loc[600] = "", what[700];
   rt_srcloc(pc, loc, sizeof loc);
-  if (t != main && level < MPI_THREAD_SERIALIZED) {
+  if (traced)
+    rt_fatal(1, "rank %d: %s called by thread %d%s%s: a time-independent trace (-trace-ti) records the MPI calls of "
+             "the main thread only (the format has no threads); record a run in which only the main thread calls MPI",
+             r->id, name, t->num, loc[0] ? " at " : "", loc);
+  if (funneled) {
     rt_thread_describe(t, what, sizeof what);
     rt_fatal(1, "rank %d: %s called by thread %d (%s)%s%s, but MPI_Init_thread provided %s: only the main thread "
              "may call MPI (ask for MPI_THREAD_SERIALIZED or MPI_THREAD_MULTIPLE)",
-             r->id, name, t->num, what, loc[0] ? " at " : "", loc, lv);
+             r->id, name, t->num, what, loc[0] ? " at " : "", loc,
+             level == MPI_THREAD_FUNNELED ? "MPI_THREAD_FUNNELED" : "MPI_THREAD_SINGLE");
   }
-  if (level == MPI_THREAD_SERIALIZED && r->threads_in_mpi > 0) {
-    rt_thread_t *other = NULL;
-    for (rt_thread_t *o = r->threads; o && !other; o = o->next)
-      if (o != t && !o->helper && !o->ended && rt_thread_fields(o)->mpi_depth > 0)
-        other = o;
-    if (!other && t != &r->main && rt_thread_fields(&r->main)->mpi_depth > 0)
-      other = &r->main;
-    const rt_tctx_t *f = other ? rt_thread_fields(other) : NULL;
-    rt_fatal(1, "rank %d: %s called by thread %d%s%s while thread %d is inside %s, but MPI_Init_thread provided "
-             "MPI_THREAD_SERIALIZED: threads must not call MPI at the same time (ask for MPI_THREAD_MULTIPLE)",
-             r->id, name, t->num, loc[0] ? " at " : "", loc, other ? other->num : -1,
-             f && f->call ? f->call : "an MPI call");
-  }
+  rt_thread_t *busy = NULL; /* the thread of the rank inside MPI now */
+  for (rt_thread_t *o = r->threads; o && !busy; o = o->next)
+    if (o != t && !o->helper && !o->ended && rt_thread_fields(o)->mpi_depth > 0)
+      busy = o;
+  if (!busy && t != &r->main && rt_thread_fields(&r->main)->mpi_depth > 0)
+    busy = &r->main;
+  const rt_tctx_t *f = busy ? rt_thread_fields(busy) : NULL;
+  rt_fatal(1, "rank %d: %s called by thread %d%s%s while thread %d is inside %s, but MPI_Init_thread provided "
+           "MPI_THREAD_SERIALIZED: threads must not call MPI at the same time (ask for MPI_THREAD_MULTIPLE)",
+           r->id, name, t->num, loc[0] ? " at " : "", loc, busy ? busy->num : -1, f && f->call ? f->call : "an MPI call");
 }
 
 rt_rank_t *mpi_enter(const char *name, void *pc)

@@ -599,10 +599,10 @@ int p2p_probe(int src, int tag, int ctx, int block, MPI_Status *st)
     }
     q->probe_src = src;
     q->probe_tag = tag;
-    q->probing = 1;
+    q->probing++;
     struct probe_arg pa = {src, tag, ctx, q};
     kern_event_wait(q->arrival, nothing_queued, &pa);
-    q->probing = 0;
+    q->probing--;
   }
 }
 

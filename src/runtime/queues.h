@@ -11,7 +11,7 @@ typedef struct p2p_queues {
   struct p2p_msg *uhead, *utail;
   struct p2p_req *phead, *ptail;
   struct kern_event *arrival; /* notified when a message is queued while probing */
-  int probing, probe_src, probe_tag; /* a blocking probe in progress */
+  int probing, probe_src, probe_tag; /* blocking probes in progress (threads), the last one's */
   struct p2p_req *orphans; /* requests freed while active, in order (p2p_orphan) */
 } p2p_queues_t;
 #endif

@@ -52,6 +52,7 @@ int thr_wait_until(thr_queue_t *q, int (*still)(void *), void *arg, const char *
     r->call_pc = pc;
   }
   int timed_out = 0;
+  double t0 = kern_now();
   while (still(arg) && !timed_out) {
     if (!q->ev) {
       struct kern_event *e = kern_event_new(); /* may let others run: look again */
@@ -65,6 +66,10 @@ int thr_wait_until(thr_queue_t *q, int (*still)(void *), void *arg, const char *
   }
   r->call = call;
   r->call_pc = call_pc;
+  /* A time-independent trace has no threads: the rank's line is its main thread's, and that
+   * thread's waits for the others (a region's join, a lock) count as its computation there. */
+  if (cmp_trace_hook && rt_thr == &r->main && r->mpi_started && !r->mpi_ended && kern_now() > t0)
+    cmp_trace_hook(r->id, (kern_now() - t0) * kern_host_speed(r->host));
   if (was)
     cmp_burst_begin(r);
   return timed_out;
