@@ -55,19 +55,21 @@ void cmp_burst_unhold(rt_rank_t *r)
   cmp_burst_continue(r);
 }
 
-/* Runs flops of computation on the rank's host, recorded as one burst. */
+/* Runs flops of computation on the rank's host, recorded as one burst. The trace, the timeline
+ * and the Paje trace show a rank's main thread (threads.c counts its waits for the others). */
 static void simulate(rt_rank_t *r, double flops)
 {
   double t0 = kern_now();
-  if (cmp_trace_hook && (!rt_thr || rt_thr == &r->main)) /* a trace has the main thread's (threads.c) */
+  int main_thread = !rt_thr || rt_thr == &r->main;
+  if (cmp_trace_hook && main_thread)
     cmp_trace_hook(r->id, flops);
-  if (rt_opts.paje)
+  if (rt_opts.paje && main_thread)
     rt_paje_push(r->id, "computing");
   kern_compute(flops);
-  rt_stats_compute(r->id, kern_now() - t0);
-  if (rt_opts.timeline)
+  rt_stats_compute(r->id, kern_now() - t0, main_thread);
+  if (rt_opts.timeline && main_thread)
     rt_timeline_span(r->id, "computation", t0, kern_now(), NULL);
-  if (rt_opts.paje)
+  if (rt_opts.paje && main_thread)
     rt_paje_pop(r->id);
 }
 

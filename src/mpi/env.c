@@ -69,6 +69,9 @@ static void check_thread(rt_rank_t *r, const char *name, void *pc)
            r->id, name, t->num, loc[0] ? " at " : "", loc, busy ? busy->num : -1, f && f->call ? f->call : "an MPI call");
 }
 
+/* A Paje trace has a stack of states per rank: it shows the main thread's calls. */
+static int paje_thread(const rt_rank_t *r) { return !rt_thr || rt_thr == &r->main; }
+
 rt_rank_t *mpi_enter(const char *name, void *pc)
 {
   rt_rank_t *r = rt_self;
@@ -97,7 +100,7 @@ rt_rank_t *mpi_enter(const char *name, void *pc)
   r->threads_in_mpi++;
   cmp_burst_end(r);
   r->mpi_t0 = kern_now();
-  if (rt_opts.paje)
+  if (rt_opts.paje && paje_thread(r))
     rt_paje_push(r->id, name);
   return r;
 }
@@ -124,7 +127,7 @@ void mpi_leave(rt_rank_t *r)
     rt_stats_call(r, kern_now() - r->mpi_t0);
   if (rt_opts.timeline)
     rt_timeline_span(r->id, r->call, r->mpi_t0, kern_now(), r->call_pc);
-  if (rt_opts.paje)
+  if (rt_opts.paje && paje_thread(r))
     rt_paje_pop(r->id);
   cmp_burst_begin(r);
 }

@@ -360,7 +360,7 @@ EXPORT void GOMP_target_ext(int device, void (*fn)(void *), size_t mapnum, void 
   me->at = (om_where_t){.team = &alone, .chunk_seq = -1};
   me->at.task = om_implicit_task(me);
   fn(addrs);
-  om_barrier(me, NULL); /* its tasks */
+  om_barrier(me, "the end of an OpenMP target region", NULL); /* its tasks */
   om_implicit_task_end(me);
   thr_queue_free(&alone.q);
   me->at = at;

@@ -311,7 +311,7 @@ LOOP_NEXT(GOMP_loop_ordered_runtime_next)
                    unsigned flags)                                                                                     \
   {                                                                                                                    \
     (void)flags;                                                                                                       \
-    om_fork(fn, data, nthreads, prepared_long(start, end, incr, SCHED, chunk));                                        \
+    om_fork(fn, data, nthreads, prepared_long(start, end, incr, SCHED, chunk), OM_CALLER());                                        \
     fn(data);                                                                                                          \
     om_join();                                                                                                         \
   }
@@ -319,7 +319,7 @@ LOOP_NEXT(GOMP_loop_ordered_runtime_next)
   EXPORT void NAME(void (*fn)(void *), void *data, unsigned nthreads, long start, long end, long incr, unsigned flags) \
   {                                                                                                                    \
     (void)flags;                                                                                                       \
-    om_fork(fn, data, nthreads, prepared_long(start, end, incr, OM_AUTO_RT, 0));                                       \
+    om_fork(fn, data, nthreads, prepared_long(start, end, incr, OM_AUTO_RT, 0), OM_CALLER());                                       \
     fn(data);                                                                                                          \
     om_join();                                                                                                         \
   }
@@ -336,7 +336,7 @@ PARALLEL_LOOP_RUNTIME(GOMP_parallel_loop_maybe_nonmonotonic_runtime)
 #define PARALLEL_LOOP_OLD(NAME, SCHED)                                                                                 \
   EXPORT void NAME(void (*fn)(void *), void *data, unsigned nthreads, long start, long end, long incr, long chunk)     \
   {                                                                                                                    \
-    om_fork(fn, data, nthreads, prepared_long(start, end, incr, SCHED, chunk));                                        \
+    om_fork(fn, data, nthreads, prepared_long(start, end, incr, SCHED, chunk), OM_CALLER());                                        \
   }
 PARALLEL_LOOP_OLD(GOMP_parallel_loop_static_start, OM_STATIC)
 PARALLEL_LOOP_OLD(GOMP_parallel_loop_dynamic_start, OM_DYNAMIC)
@@ -344,14 +344,14 @@ PARALLEL_LOOP_OLD(GOMP_parallel_loop_guided_start, OM_GUIDED)
 EXPORT void GOMP_parallel_loop_runtime_start(void (*fn)(void *), void *data, unsigned nthreads, long start, long end,
                                              long incr)
 {
-  om_fork(fn, data, nthreads, prepared_long(start, end, incr, OM_AUTO_RT, 0));
+  om_fork(fn, data, nthreads, prepared_long(start, end, incr, OM_AUTO_RT, 0), OM_CALLER());
 }
 
 EXPORT void GOMP_loop_end(void)
 {
   om_thread_t *me = om_self();
   ws_leave(me);
-  om_barrier(me, OM_CALLER());
+  om_barrier(me, "an OpenMP barrier", OM_CALLER());
 }
 
 EXPORT bool GOMP_loop_end_cancel(void)
@@ -476,14 +476,14 @@ EXPORT unsigned GOMP_sections_next(void) { return next_section(); }
 EXPORT void GOMP_parallel_sections(void (*fn)(void *), void *data, unsigned nthreads, unsigned count, unsigned flags)
 {
   (void)flags;
-  om_fork(fn, data, nthreads, make_sections(&count));
+  om_fork(fn, data, nthreads, make_sections(&count), OM_CALLER());
   fn(data);
   om_join();
 }
 
 EXPORT void GOMP_parallel_sections_start(void (*fn)(void *), void *data, unsigned nthreads, unsigned count)
 {
-  om_fork(fn, data, nthreads, make_sections(&count));
+  om_fork(fn, data, nthreads, make_sections(&count), OM_CALLER());
 }
 
 EXPORT void GOMP_sections_end(void) { GOMP_loop_end(); }
@@ -520,7 +520,7 @@ EXPORT void *GOMP_single_copy_start(void)
     w->taken = 1;
     return NULL;
   }
-  om_barrier(me, OM_CALLER());
+  om_barrier(me, "an OpenMP barrier", OM_CALLER());
   void *data = w->copy;
   ws_leave(me);
   return data;
@@ -530,7 +530,7 @@ EXPORT void GOMP_single_copy_end(void *data)
 {
   om_thread_t *me = om_self();
   me->at.ws->copy = data;
-  om_barrier(me, OM_CALLER());
+  om_barrier(me, "an OpenMP barrier", OM_CALLER());
   ws_leave(me);
 }
 

@@ -50,6 +50,7 @@ typedef struct om_team {
   struct om_team *parent;  /* the team of the thread that started it (NULL: the initial one) */
   int parent_num;          /* that thread's number there */
   void (*fn)(void *);      /* the region's body */
+  void *pc;                /* where the program starts it */
   void *data;
   int refs;                /* threads that still use it */
   om_icv_t icv;            /* its implicit tasks' */
@@ -114,11 +115,12 @@ om_rank_t *om_rank(void);
 om_thread_t *om_self(void);
 /* The region at level, as omp_get_ancestor_thread_num and omp_get_team_size see it. */
 int om_ancestor(int level, int *size);
-/* The calling thread's team barrier (a task scheduling point). */
-void om_barrier(om_thread_t *me, void *pc);
-/* Starts a region of fn(data) with nthreads (0: the ICV) and runs the master's part up to
- * the join; a prepared worksharing construct is every thread's first (combined constructs). */
-void om_fork(void (*fn)(void *), void *data, unsigned nthreads, om_ws_t *prepared);
+/* The calling thread's team barrier (a task scheduling point); reports say what and where. */
+void om_barrier(om_thread_t *me, const char *what, void *pc);
+/* Starts a region of fn(data) with nthreads (0: the ICV), from the program's pc, and runs the
+ * master's part up to the join; a prepared worksharing construct is every thread's first
+ * (combined constructs). */
+void om_fork(void (*fn)(void *), void *data, unsigned nthreads, om_ws_t *prepared, void *pc);
 void om_join(void);
 /* Fatal error of the running thread, naming the construct and the program's line. */
 void om_fatal(void *pc, const char *fmt, ...) __attribute__((noreturn, format(printf, 2, 3)));

@@ -164,7 +164,7 @@ static void *worker(void *arg)
     enter(w, t, w->given_num, t->prepared);
     w->rt->entry = (const void *)t->fn;
     t->fn(t->data);
-    om_barrier(w, NULL);
+    om_barrier(w, "the end of an OpenMP parallel region", t->pc);
     om_implicit_task_end(w);
     w->rt->entry = NULL;
     w->at = (om_where_t){0};
@@ -232,7 +232,7 @@ static int threads_for(om_rank_t *o, om_thread_t *me, unsigned req)
   return n;
 }
 
-void om_fork(void (*fn)(void *), void *data, unsigned nthreads, om_ws_t *prepared)
+void om_fork(void (*fn)(void *), void *data, unsigned nthreads, om_ws_t *prepared, void *pc)
 {
   rt_rank_t *held = om_hold();
   om_thread_t *me = om_self();
@@ -250,6 +250,7 @@ void om_fork(void (*fn)(void *), void *data, unsigned nthreads, om_ws_t *prepare
   t->parent_num = me->at.num;
   t->fn = fn;
   t->data = data;
+  t->pc = pc;
   t->refs = n;
   t->ws = prepared;
   t->prepared = prepared;
@@ -280,7 +281,7 @@ void om_join(void)
   rt_rank_t *held = om_hold();
   om_thread_t *me = om_self();
   om_team_t *t = me->at.team;
-  om_barrier(me, NULL);
+  om_barrier(me, "the end of an OpenMP parallel region", t->pc);
   om_implicit_task_end(me);
   fork_saved_t *saved = t->saved;
   me->at = saved->at;
@@ -306,7 +307,7 @@ static int barrier_waits(void *arg)
   return t->gen == b->gen && !t->ready && !(t->arrived == t->n && t->tasks == 0);
 }
 
-void om_barrier(om_thread_t *me, void *pc)
+void om_barrier(om_thread_t *me, const char *what, void *pc)
 {
   om_team_t *t = me->at.team;
   if (t->n == 1 && t->tasks == 0)
@@ -325,7 +326,7 @@ void om_barrier(om_thread_t *me, void *pc)
       break;
     }
     bar_wait_t b = {t, gen};
-    thr_wait(&t->q, barrier_waits, &b, "an OpenMP barrier", pc);
+    thr_wait(&t->q, barrier_waits, &b, what, pc);
   }
   if (was)
     cmp_burst_begin(r);
@@ -353,7 +354,7 @@ int om_ancestor(int level, int *size)
 EXPORT void GOMP_parallel(void (*fn)(void *), void *data, unsigned nthreads, unsigned flags)
 {
   (void)flags; /* proc_bind: threads are not bound to cores in the simulation */
-  om_fork(fn, data, nthreads, NULL);
+  om_fork(fn, data, nthreads, NULL, OM_CALLER());
   fn(data);
   om_join();
 }
@@ -361,7 +362,7 @@ EXPORT void GOMP_parallel(void (*fn)(void *), void *data, unsigned nthreads, uns
 /* GCC before 4.9: the master runs fn itself between the two. */
 EXPORT void GOMP_parallel_start(void (*fn)(void *), void *data, unsigned nthreads)
 {
-  om_fork(fn, data, nthreads, NULL);
+  om_fork(fn, data, nthreads, NULL, OM_CALLER());
 }
 EXPORT void GOMP_parallel_end(void) { om_join(); }
 
@@ -374,7 +375,7 @@ EXPORT unsigned GOMP_parallel_reductions(void (*fn)(void *), void *data, unsigne
   om_fatal(OM_CALLER(), "a parallel region with a task reduction is not supported by simpi's OpenMP runtime");
 }
 
-EXPORT void GOMP_barrier(void) { om_barrier(om_self(), OM_CALLER()); }
+EXPORT void GOMP_barrier(void) { om_barrier(om_self(), "an OpenMP barrier", OM_CALLER()); }
 
 /* Cancellation is honoured only when OMP_CANCELLATION is true (cancel-var); otherwise the
  * constructs are not cancelled and these say so, as OpenMP requires. */
@@ -401,7 +402,7 @@ EXPORT bool GOMP_cancellation_point(int which)
 
 EXPORT bool GOMP_barrier_cancel(void)
 {
-  om_barrier(om_self(), OM_CALLER());
+  om_barrier(om_self(), "an OpenMP barrier", OM_CALLER());
   return false;
 }
 

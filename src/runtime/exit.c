@@ -64,12 +64,15 @@ EXPORT int __cxa_atexit(void (*fn)(void *), void *arg, void *dso)
   return add(list, CXA, (void (*)(void))fn, arg);
 }
 
-/* thread_local destructors: the rank is the thread */
+/* thread_local destructors: the rank's main thread's run with the rank's exit handlers, those
+ * of a thread it started when that thread ends */
 EXPORT int __cxa_thread_atexit_impl(void (*fn)(void *), void *obj, void *dso)
 {
   rt_exit_fn_t **list = list_for(dso);
   if (!list)
     return ((cxa_fn)rt_libc_next("__cxa_thread_atexit_impl"))(fn, obj, dso);
+  if (rt_self && rt_thr && rt_thr != &rt_self->main)
+    list = &rt_thr->exit_fns;
   return add(list, CXA, (void (*)(void))fn, obj);
 }
 
@@ -106,6 +109,7 @@ static void run(rt_exit_fn_t **list, int status)
 }
 
 void rt_exit_run_handlers(rt_rank_t *r, int status) { run(&r->exit_fns, status); }
+void rt_exit_thread_handlers(rt_thread_t *t) { run(&t->exit_fns, 0); }
 void rt_exit_run_process_handlers(void) { run(&process_fns, 0); }
 
 void rt_exit_adopt_process_handlers(rt_rank_t *r)

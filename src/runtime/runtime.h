@@ -91,7 +91,8 @@ typedef struct rt_thread {
   void *actor;           /* its actor (kern_spawn) */
   const void *entry;     /* the code it runs now if not fn (an OpenMP region's body), for reports */
   void *omp;             /* the OpenMP runtime's state of this thread (src/omp) */
-  void *user;            /* the pthread layer's state of this thread (thread.c) */
+  void *user;            /* the pthread layer's state of this thread (src/threads) */
+  struct rt_exit_fn *exit_fns; /* its thread_local destructors (exit.c), run when it ends */
   struct rt_thread *next;
 } rt_thread_t;
 
@@ -217,6 +218,7 @@ void rt_libc_switch_in(rt_rank_t *r);
  * the clock has moved on a little), rt_exit_job_report prints why (and puts
  * it in why) and returns the job's status. */
 void rt_exit_run_handlers(rt_rank_t *r, int status);
+void rt_exit_thread_handlers(rt_thread_t *t);
 void rt_exit_adopt_process_handlers(rt_rank_t *r);
 void rt_exit_run_process_handlers(void);
 void rt_exit_rank_ends(rt_rank_t *r, int status);
@@ -243,7 +245,10 @@ void rt_output_failed(const char *what, const char *path, int err);
 extern int rt_outputs_lost;
 /* Statistics (stats.c) */
 void rt_stats_call(rt_rank_t *r, double seconds);
-void rt_stats_compute(int rank, double seconds);
+/* Computation of a rank's thread; the main thread's lengthens the rank's critical path (its
+ * waits for the others count there as its computation: rt_stats_thread_wait). */
+void rt_stats_compute(int rank, double seconds, int main_thread);
+void rt_stats_thread_wait(int rank, double seconds);
 void rt_stats_message(int rank, double bytes);
 void rt_stats_report(void);
 /* Critical path (critpath.c), with --stats: chains of computation and

@@ -71,9 +71,15 @@ void rt_stats_call(rt_rank_t *r, double seconds)
   s->calls++;
 }
 
-void rt_stats_compute(int rank, double seconds)
+void rt_stats_compute(int rank, double seconds, int main_thread)
 {
   of(rank)->compute += seconds;
+  if (rt_opts.stats && main_thread)
+    rt_cp_compute(rank, seconds);
+}
+
+void rt_stats_thread_wait(int rank, double seconds)
+{
   if (rt_opts.stats)
     rt_cp_compute(rank, seconds);
 }

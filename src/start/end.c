@@ -13,18 +13,31 @@
 #include <string.h>
 #include <unistd.h>
 
+/* The request thread t of rank r waits for: its own, else, for a thread waiting for a
+ * nonblocking collective, what the collective's helper waits for (it says more). */
+static const struct p2p_req *wait_of(const rt_rank_t *r, const rt_thread_t *t)
+{
+  const rt_tctx_t *f = rt_thread_fields(t);
+  if (f->waiting_on || !f->mpi_depth || f->waiting_note)
+    return f->waiting_on;
+  for (const rt_thread_t *h = r->threads; h; h = h->next)
+    if (h->helper && !h->ended && rt_thread_fields(h)->waiting_on)
+      return rt_thread_fields(h)->waiting_on;
+  return NULL;
+}
+
 /* The rank r waits for (world rank), or -1 when it waits for anyone or nobody: what its main
  * thread waits for, else the first of its own threads that waits for a rank. */
 static int waits_for(const rt_rank_t *r)
 {
   if (r->state != RT_RUNNING)
     return -1;
-  const rt_tctx_t *f = rt_thread_fields(&r->main);
-  if (!r->main.ended && f->waiting_on)
-    return f->waiting_on->peer_world;
+  const struct p2p_req *w = r->main.ended ? NULL : wait_of(r, &r->main);
+  if (w)
+    return w->peer_world;
   for (const rt_thread_t *t = r->threads; t; t = t->next)
-    if (!t->helper && !t->ended && (f = rt_thread_fields(t))->waiting_on && f->waiting_on->peer_world >= 0)
-      return f->waiting_on->peer_world;
+    if (!t->helper && !t->ended && (w = wait_of(r, t)) && w->peer_world >= 0)
+      return w->peer_world;
   return -1;
 }
 
@@ -64,11 +77,12 @@ static void report_cycle(void)
 static void report_thread(const rt_rank_t *r, const rt_thread_t *t)
 {
   const rt_tctx_t *f = rt_thread_fields(t);
+  const struct p2p_req *w = wait_of(r, t);
   char loc[600], what[200] = "", who[720];
   rt_srcloc(f->call_pc, loc, sizeof loc);
-  if (f->waiting_on) {
-    p2p_describe(f->waiting_on, what, sizeof what);
-    int peer = f->waiting_on->peer_world;
+  if (w) {
+    p2p_describe(w, what, sizeof what);
+    int peer = w->peer_world;
     if (peer >= 0 && peer < rt_nranks && rt_ranks[peer].state == RT_ENDED) {
       size_t n = strlen(what);
       snprintf(what + n, sizeof what - n, ", but rank %d has %s", peer,

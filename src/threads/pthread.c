@@ -120,17 +120,26 @@ static pth_t *pth_of(rt_thread_t *t)
   return t->user;
 }
 
+static int *id_ranks; /* the rank of each id */
+static int ids = 15;
+
 static int my_id(void)
 {
   if (!in_rank())
     return OUTSIDE;
   pth_t *p = pth_of(rt_thr);
   if (!p->id) {
-    static int ids = 15;
+    int *r = realloc(id_ranks, (size_t)(ids + 2) * sizeof *r);
+    if (!r)
+      rt_fatal(1, "out of memory (threads)");
+    id_ranks = r;
     p->id = ++ids;
+    id_ranks[p->id] = rt_self->id;
   }
   return p->id;
 }
+
+static int rank_of_id(int id) { return id > 15 && id <= ids ? id_ranks[id] : -1; }
 
 static pthread_t id_of(const rt_thread_t *t) { return t->tp ? (pthread_t)t->tp : (pthread_t)t; }
 
@@ -329,30 +338,61 @@ EXPORT int pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *att
 
 EXPORT int pthread_mutex_destroy(pthread_mutex_t *m) { return *lock_word(m) ? EBUSY : 0; }
 
+/* Where a mutex's state is for the calling thread's rank: the mutex's own bytes, unless another
+ * rank holds those: then a shadow of the rank's own. Ranks are processes: a library's lock, in
+ * the library's globals that the ranks share, must not make one rank wait for another (the
+ * shadows exist only once that happened). */
+typedef struct lockref {
+  int *word;
+  unsigned *count;
+} lockref_t;
+static int shadows;
+
+static lockref_t lock_state(pthread_mutex_t *m, int id)
+{
+  lockref_t own = {lock_word(m), &m->__data.__count};
+  if (!in_rank())
+    return own;
+  thr_queue_t *sh = shadows ? thr_queue_find(m) : NULL;
+  if ((sh && sh->lock_owner) || (*own.word && *own.word != id && rank_of_id(*own.word) != rt_self->id)) {
+    if (!sh) {
+      sh = thr_queue_at(m);
+      shadows++;
+    }
+    return (lockref_t){&sh->lock_owner, &sh->lock_count};
+  }
+  return own;
+}
+
 static int mutex_take(pthread_mutex_t *m, void *pc, int try, double deadline)
 {
-  int id = my_id(), *w = lock_word(m);
-  if (*w == id) {
-    if (mutex_kind(m) == PTHREAD_MUTEX_RECURSIVE) {
-      if (m->__data.__count == UINT_MAX)
-        return EAGAIN;
-      m->__data.__count++;
+  int id = my_id();
+  turn_at(pc);
+  for (;;) {
+    lockref_t s = lock_state(m, id);
+    if (!*s.word) {
+      *s.word = id;
+      *s.count = 1;
       return 0;
+    }
+    if (*s.word == id) {
+      if (mutex_kind(m) == PTHREAD_MUTEX_RECURSIVE) {
+        if (*s.count == UINT_MAX)
+          return EAGAIN;
+        ++*s.count;
+        return 0;
+      }
+      if (try)
+        return EBUSY;
+      if (mutex_kind(m) == PTHREAD_MUTEX_ERRORCHECK)
+        return EDEADLK;
+      fatal_at(pc, "%s of a mutex the thread already holds: it would wait forever", "pthread_mutex_lock");
     }
     if (try)
       return EBUSY;
-    if (mutex_kind(m) == PTHREAD_MUTEX_ERRORCHECK)
-      return EDEADLK;
-    fatal_at(pc, "%s of a mutex the thread already holds: it would wait forever", "pthread_mutex_lock");
+    if (wait_while(m, held, s.word, "pthread_mutex_lock", pc, deadline))
+      return ETIMEDOUT;
   }
-  turn_at(pc);
-  if (*w && try)
-    return EBUSY;
-  if (*w && wait_while(m, held, w, "pthread_mutex_lock", pc, deadline))
-    return ETIMEDOUT;
-  *w = id;
-  m->__data.__count = 1;
-  return 0;
 }
 
 EXPORT int pthread_mutex_lock(pthread_mutex_t *m) { return mutex_take(m, CALLER(), 0, -1); }
@@ -368,14 +408,18 @@ EXPORT int pthread_mutex_clocklock(pthread_mutex_t *m, clockid_t c, const struct
 
 EXPORT int pthread_mutex_unlock(pthread_mutex_t *m)
 {
-  int *w = lock_word(m);
-  if (*w != my_id() && mutex_kind(m) != PTHREAD_MUTEX_NORMAL)
+  int id = my_id();
+  lockref_t s = {lock_word(m), &m->__data.__count};
+  thr_queue_t *sh = *s.word != id && shadows && in_rank() ? thr_queue_find(m) : NULL;
+  if (sh && sh->lock_owner == id)
+    s = (lockref_t){&sh->lock_owner, &sh->lock_count};
+  if (*s.word != id && mutex_kind(m) != PTHREAD_MUTEX_NORMAL)
     return EPERM;
-  if (mutex_kind(m) == PTHREAD_MUTEX_RECURSIVE && --m->__data.__count > 0)
+  if (mutex_kind(m) == PTHREAD_MUTEX_RECURSIVE && --*s.count > 0)
     return 0;
   turn(); /* the computation under the lock is part of holding it */
-  *w = 0;
-  m->__data.__count = 0;
+  *s.word = 0;
+  *s.count = 0;
   wake(m);
   return 0;
 }

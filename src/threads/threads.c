@@ -24,6 +24,7 @@ static void body(void *arg)
   rt_rank_t *r = t->rank;
   cmp_burst_begin(r);
   t->result = t->fn(t->arg);
+  rt_exit_thread_handlers(t); /* its thread_local objects' destructors */
   cmp_burst_pause(r);
   rt_thread_ended(t);
   if (done) /* it may let others run, who may free what the thread used */
@@ -66,10 +67,14 @@ int thr_wait_until(thr_queue_t *q, int (*still)(void *), void *arg, const char *
   }
   r->call = call;
   r->call_pc = call_pc;
-  /* A time-independent trace has no threads: the rank's line is its main thread's, and that
-   * thread's waits for the others (a region's join, a lock) count as its computation there. */
-  if (cmp_trace_hook && rt_thr == &r->main && r->mpi_started && !r->mpi_ended && kern_now() > t0)
-    cmp_trace_hook(r->id, (kern_now() - t0) * kern_host_speed(r->host));
+  /* A time-independent trace and the critical path have no threads: the rank's are its main
+   * thread's, whose waits for the others (a region's join, a lock) count as its computation. */
+  double waited = kern_now() - t0;
+  if (rt_thr == &r->main && r->mpi_started && !r->mpi_ended && waited > 0) {
+    if (cmp_trace_hook)
+      cmp_trace_hook(r->id, waited * kern_host_speed(r->host));
+    rt_stats_thread_wait(r->id, waited);
+  }
   if (was)
     cmp_burst_begin(r);
   return timed_out;

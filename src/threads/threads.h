@@ -17,6 +17,8 @@ rt_thread_t *thr_start(void *(*fn)(void *), void *arg, size_t stack_kib, void (*
 typedef struct thr_queue {
   struct kern_event *ev; /* made on first wait */
   void *waiters;         /* its user's list of waiters (a condition variable's) */
+  int lock_owner;        /* a lock's state in this rank when its own bytes are another rank's */
+  unsigned lock_count;
 } thr_queue_t;
 /* Blocks the running thread while still(arg) says 1, woken by thr_wake(q): its computation so
  * far is simulated first. Reports show it waiting in what, called from pc. */

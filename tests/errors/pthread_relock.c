@@ -2,7 +2,7 @@
  *   the rank, the thread and the line
  * np: 1
  * exit: nonzero
- * stderr: rank 0, thread 1: pthread_mutex_lock of a mutex the thread already holds.* at pthread_relock.c:17
+ * stderr: rank 0, thread 1: pthread_mutex_lock of a mutex the thread already holds.* at pthread_relock.c:16
  */
 #include <mpi.h>
 #include <pthread.h>

@@ -4,7 +4,7 @@
  * cflags: -fopenmp
  * env: OMP_NUM_THREADS=2
  * exit: nonzero
- * stderr: rank [01]: MPI_Send called by thread 1 \(running thread_funneled.c:1[89] .*\) at thread_funneled.c:22 .*MPI_THREAD_FUNNELED
+ * stderr: rank [01]: MPI_Send called by thread 1 \(running thread_funneled.c:17 .*\) at thread_funneled.c:20 .*MPI_THREAD_FUNNELED
  */
 #include <mpi.h>
 #include <omp.h>

@@ -4,7 +4,7 @@
  * cflags: -fopenmp
  * env: OMP_NUM_THREADS=2
  * exit: nonzero
- * stderr: MPI_Send called by thread [01] at thread_serialized.c:2[0-9] .*while thread [01] is inside MPI_Recv.*MPI_THREAD_SERIALIZED
+ * stderr: MPI_(Send|Recv) called by thread [01] at thread_serialized.c:2[02] .*while thread [01] is inside MPI_(Recv|Send).*MPI_THREAD_SERIALIZED
  */
 #include <mpi.h>
 #include <omp.h>
