@@ -241,8 +241,10 @@ int kern_event_wait_until(kern_event_t *e, int (*still_waiting)(void *), void *a
 {
   int timed_out = 0;
   event_mutex_made();
-  /* the check runs after the last point where others could run before the wait */
-  BLOCKING(sg_mutex_lock(event_mutex); if (still_waiting(arg)) {
+  /* the check runs after the last point where others could run before the wait, with the
+   * caller's state back in place (the lock lets others run: their globals may be in place) */
+  BLOCKING(sg_mutex_lock(event_mutex); kern_resumed(me_); if (still_waiting(arg)) {
+    kern_suspending(me_);
     if (deadline < 0)
       sg_cond_wait(e->cond, event_mutex);
     else {

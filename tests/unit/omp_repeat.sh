@@ -3,7 +3,7 @@
 # (omp_*), built as tests/run builds it (its cflags: line), runs 20 times at 3 ranks of 4
 # threads, and every run's output equals its reference (tests/mpi/NAME.out, the output MPICH
 # gives at every rank and thread count).
-# time limit: 900
+# time limit: 600
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
@@ -24,7 +24,7 @@ for src in "$top"/tests/mpi/omp_*.c "$top"/tests/mpi/omp_*.cpp "$top"/tests/mpi/
   want="$top/tests/mpi/$name.out"
   bad=0
   for run in $(seq 1 20); do
-    if ! (cd "$work" && OMP_NUM_THREADS=4 "$top/wrappers/simrun" -q -np 3 "./$name" >"$work/out" 2>"$work/err"); then
+    if ! (cd "$work" && OMP_NUM_THREADS=4 timeout 120 "$top/wrappers/simrun" -q -np 3 "./$name" >"$work/out" 2>"$work/err"); then
       echo "FAIL: $name run $run: exit status $?"
       head -5 "$work/err"
       bad=1
