@@ -155,6 +155,7 @@ static void *worker(void *arg)
   om_thread_t *w = arg;
   w->rt = rt_thr;
   rt_thr->omp = w;
+  rt_rank_t *held = om_hold(); /* the worker's own bookkeeping is not the program's computation */
   for (;;) {
     w->rt->idle = 1;
     thr_wait(&w->wake, not_given, w, "an idle OpenMP thread", NULL);
@@ -163,7 +164,7 @@ static void *worker(void *arg)
     w->given = NULL; /* taken: the master may give the next region before this one's end */
     enter(w, t, w->given_num, t->prepared);
     w->rt->entry = (const void *)t->fn;
-    t->fn(t->data);
+    om_user(t->fn, t->data);
     om_barrier(w, "the end of an OpenMP parallel region", t->pc);
     om_implicit_task_end(w);
     w->rt->entry = NULL;
@@ -175,6 +176,7 @@ static void *worker(void *arg)
       o->spare = w;
     }
   }
+  om_unhold(held);
   return NULL;
 }
 
