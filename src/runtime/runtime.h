@@ -81,7 +81,6 @@ typedef struct rt_thread {
   int num;               /* 0: the main thread; then 1, 2... in the order they started (-1: a helper) */
   int ended;
   int helper;            /* simpi's own (a nonblocking collective's helper), not the program's */
-  int reap;              /* its thread-local storage goes when it ends (joined or detached) */
   int idle;              /* waiting for work in a pool (an OpenMP worker between regions): not reported */
   rt_tctx_t ctx;         /* its RT_THREAD_FIELDS while another thread of the rank runs */
   void *tls_store;       /* its copy of the program's thread-local variables (main threads) */
@@ -174,7 +173,6 @@ rt_thread_t *rt_thread_start(rt_rank_t *r, void (*body)(void *), void *(*fn)(voi
                              int helper);
 void rt_thread_ended(rt_thread_t *t);
 void rt_thread_end_all(rt_rank_t *r);
-rt_thread_t *rt_thread_by_num(rt_rank_t *r, int num);
 const rt_tctx_t *rt_thread_fields(const rt_thread_t *t);
 /* What thread t runs, for reports: "f at file.c:12" (an OpenMP region's body, a pthread's). */
 void rt_thread_describe(const rt_thread_t *t, char *out, size_t len);

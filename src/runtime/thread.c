@@ -64,10 +64,6 @@ void rt_thread_ended(rt_thread_t *t)
   t->ended = 1;
   if (t == rt_thr)
     rt_tls_set(NULL); /* what SimGrid runs of the actor from now on */
-  if (t->reap) {
-    rt_tls_free(t->tp);
-    t->tp = NULL;
-  }
   if (!t->helper)
     t->rank->threads_live--;
 }
@@ -79,16 +75,6 @@ void rt_thread_end_all(rt_rank_t *r)
       rt_thread_ended(t);
       kern_kill(t->actor);
     }
-}
-
-rt_thread_t *rt_thread_by_num(rt_rank_t *r, int num)
-{
-  if (num == 0)
-    return &r->main;
-  for (rt_thread_t *t = r->threads; t; t = t->next)
-    if (t->num == num)
-      return t;
-  return NULL;
 }
 
 const rt_tctx_t *rt_thread_fields(const rt_thread_t *t)
