@@ -80,9 +80,17 @@ static void crash_handler(int sig, siginfo_t *si, void *uctx)
   void *pcs[32];
   int n = backtrace(pcs, 32);
   int shown = 0;
-  for (int i = 0; i < n && shown < 16; i++) {
+  /* the interrupted instruction is itself the place (srcloc looks one byte before what it is
+   * given); every other frame's is a return address: the call is just before it */
+  void *fault = (void *)((ucontext_t *)uctx)->uc_mcontext.gregs[REG_RIP];
+  int first = 0; /* the handler's own frames and the signal trampoline come before the fault */
+  while (first < n && pcs[first] != fault)
+    first++;
+  if (first == n)
+    first = 0;
+  for (int i = first; i < n && shown < 16; i++) {
     char loc[600];
-    rt_srcloc((char *)pcs[i] + 1, loc, sizeof loc);
+    rt_srcloc(pcs[i] == fault ? (char *)pcs[i] + 1 : pcs[i], loc, sizeof loc);
     if (!loc[0])
       continue;
     if (strstr(loc, "(crash_handler)") || strstr(loc, "__restore_rt"))
