@@ -2,7 +2,9 @@
 # Bad input never reaches the user as SimGrid's backtraces or exceptions: a
 # platform with no host, a platform without a route between two ranks'
 # hosts, an unknown --cfg key, hostfiles with absurd slot counts or unknown
-# hosts past the slots needed, a bad time limit, a run too large for the
+# hosts past the slots needed, configuration values SimGrid would crash on
+# (stack and guard sizes) or that make nonsense (a host speed of 0, an
+# overhead that is not piecewise), a bad time limit, a run too large for the
 # machine's memory, output files on a full disk (/dev/full). Each is one line
 # of simpi's naming the file or key, and a non-zero exit status.
 set -uo pipefail
@@ -49,10 +51,22 @@ expect "absurd slot count" "hostfile 'absurd' line 1: bad slot count '9999999999
 printf 'node-0\nnode-1\nnowhere\n' > extra
 expect "unknown host past the slots needed" "hostfile 'extra' line 3: the platform has no host 'nowhere'" \
   -np 2 -hostfile extra ./ring 1
+# configuration values that SimGrid would crash on, or that would make nonsense (issue 26, item 7)
+expect "a piecewise overhead that is not one" "^simpi: bad value 'garbage' for --cfg=smpi/os: expected SIZE:OFFSET:FACTOR" \
+  -np 2 --cfg=smpi/os:garbage ./ring 1
+expect "a host speed of 0" "^simpi: --cfg=smpi/host-speed:0: .* must be above 0" -np 2 --cfg=smpi/host-speed:0 ./ring 1
+expect "a negative stack size" "^simpi: bad value '-1' for --cfg=contexts/stack-size: expected a number of KiB, at least 16" \
+  -np 2 --cfg=contexts/stack-size:-1 ./ring 1
+expect "a stack of 1 KiB" "^simpi: bad value '1' for --cfg=contexts/stack-size" -np 2 --cfg=contexts/stack-size:1 ./ring 1
+expect "a negative guard size" "^simpi: bad value '-1' for --cfg=contexts/guard-size" -np 2 --cfg=contexts/guard-size:-1 ./ring 1
 expect "bad wall-time limit" "^simpi: --timeout=abc: expected a positive number of seconds" -np 2 --timeout=abc ./ring 1
 expect "bad simulated-time limit" "^simpi: --time-limit=-1: expected a positive number of seconds" -np 2 --time-limit=-1 ./ring 1
 expect "a run too large for the memory" "^simpi: 10000000 ranks need about [0-9.]+ GB .* available: run fewer ranks" \
   -np 10000000 ./ring 1
+expect "the largest -np" "^simpi: 2147483647 ranks need about [0-9.]+ GB .* available: run fewer ranks" -np 2147483647 ./ring 1
+expect "-np written 1e8" "^simpi: 100000000 ranks need about [0-9.]+ GB" -np 1e8 ./ring 1
+expect "-np beyond an int" "^simpi: -np 3000000000: simpi runs at most 2147483647 ranks" -np 3e9 ./ring 1
+expect "-np that is not a whole number" "^simrun: -np must be a positive integer, not '1.5'" -np 1.5 ./ring 1
 # a full disk: the timeline, the Paje trace, the time-independent trace, the program's output
 ln -s /dev/full full.json
 expect "timeline on a full disk" "^simpi: cannot write the timeline 'full.json': No space left on device" \
