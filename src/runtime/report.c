@@ -46,6 +46,7 @@ void rt_fatal(int status, const char *fmt, ...)
   va_end(ap);
   fflush(stdout);
   fprintf(stderr, "simpi: %s\n", msg);
+  rt_stats_report_partial("the run stopped on this error");
   if (rt_early_end_hook)
     rt_early_end_hook(msg);
   rt_timeline_close(0); /* a run that stops early still leaves a readable timeline */
@@ -103,6 +104,7 @@ static void crash_handler(int sig, siginfo_t *si, void *uctx)
   snprintf(what, sizeof what, "the simulator crashed with SIG%s", sigabbrev_np(sig));
   if (r)
     snprintf(what, sizeof what, "rank %d crashed with SIG%s", r->id, sigabbrev_np(sig));
+  rt_stats_report_partial(what);
   if (rt_early_end_hook)
     rt_early_end_hook(what);
   rt_timeline_close(0); /* a run that stops early still leaves a readable timeline */

@@ -249,6 +249,8 @@ void rt_stats_compute(int rank, double seconds, int main_thread);
 void rt_stats_thread_wait(int rank, double seconds);
 void rt_stats_message(int rank, double bytes);
 void rt_stats_report(void);
+/* The same when the run stops early (a deadlock, an error, a crash, a signal): marked partial. */
+void rt_stats_report_partial(const char *why);
 /* Critical path (critpath.c), with --stats: chains of computation and
  * message transfers; a message in flight holds the chain it left with. */
 struct rt_cp_node;

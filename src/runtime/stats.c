@@ -103,13 +103,17 @@ static void row(const char *label, const rank_stats_t *s)
           s->mpi[FAM_COLL], s->mpi[FAM_OTHER], s->msgs, s->bytes);
 }
 
-void rt_stats_report(void)
+static void report(const char *partial)
 {
-  if (!rt_opts.stats)
+  static int done;
+  if (!rt_opts.stats || done++)
     return;
   fflush(stdout);
   of(0);
-  fprintf(stderr, "simpi: statistics, in simulated seconds\n");
+  if (partial)
+    fprintf(stderr, "simpi: statistics of what ran (partial: %s), in simulated seconds\n", partial);
+  else
+    fprintf(stderr, "simpi: statistics, in simulated seconds\n");
   fprintf(stderr, "  %-8s %12s %12s %12s %12s %10s %14s\n", "rank", "compute", fam_names[FAM_P2P],
           fam_names[FAM_COLL], fam_names[FAM_OTHER], "msgs sent", "bytes sent");
   rank_stats_t sum = {0}, mn = per_rank[0], mx = per_rank[0];
@@ -162,3 +166,6 @@ void rt_stats_report(void)
   }
   free(all);
 }
+
+void rt_stats_report(void) { report(NULL); }
+void rt_stats_report_partial(const char *why) { report(why); }

@@ -160,6 +160,7 @@ void rt_report_deadlock(void)
   fprintf(stderr, "simpi: %s\n", what);
   rt_report_ranks();
   report_cycle();
+  rt_stats_report_partial("a deadlock");
   rt_timeline_close(1); /* with the calls the ranks are blocked in */
   rt_paje_close();
   fflush(NULL);

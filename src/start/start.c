@@ -103,6 +103,7 @@ static void rank_body(void *arg)
  * Paje files are written out first. */
 static void finish_early(int status, const char *why)
 {
+  rt_stats_report_partial(why);
   trace_close_stopped(why);
   rt_timeline_close(0);
   rt_paje_close();
