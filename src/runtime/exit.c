@@ -14,6 +14,7 @@
 #include "libc.h"
 #include "runtime.h"
 #include "../kernel/kernel.h"
+#include <execinfo.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <sys/syscall.h>
@@ -180,9 +181,24 @@ void rt_exit_rank_finish(rt_rank_t *r)
   rt_ranks_ended++;
 }
 
+/* Where the program's own code called exit, when a library did it for the program (gfortran's
+ * STOP, a C++ runtime): the innermost frame in the program. */
+static void *program_caller(void *pc)
+{
+  if (rt_in_program(pc))
+    return pc;
+  void *pcs[32];
+  int n = backtrace(pcs, 32);
+  for (int i = 0; i < n; i++)
+    if (rt_in_program(pcs[i]))
+      return pcs[i];
+  return pc;
+}
+
 static void rank_exit(int status, int handlers, void *pc)
 {
   rt_rank_t *r = rt_self;
+  pc = program_caller(pc);
   if (!r->exit_pc)
     r->exit_pc = pc;
   if (handlers)
