@@ -45,6 +45,21 @@ X
 expect "platform without hosts" "^simpi: the platform file 'nohost.xml' defines no host$" -np 2 -platform nohost.xml ./ring 1
 expect "platform without a route" "^simpi: the platform file 'noroute.xml' has no route from host a to host b \(ranks 0 and 1\)$" \
   -np 2 -platform noroute.xml ./ring 1
+# values SimGrid fails on deep inside a run, or takes silently (issue 26, item 6)
+platform_with() { # FILE SPEED BW LAT: a 4-host cluster with those values
+  printf '%s\n' "<?xml version='1.0'?>" '<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">' \
+    '<platform version="4.1">' "  <cluster id=\"c\" prefix=\"node-\" suffix=\"\" radical=\"0-3\" speed=\"$2\"" \
+    "           bw=\"$3\" lat=\"$4\" bb_bw=\"100Gbps\" bb_lat=\"1us\"/>" '</platform>' > "$1"
+}
+platform_with speed0.xml 0 10Gbps 10us
+expect "a host speed of 0" "^simpi: platform file 'speed0.xml' line 4: <cluster id=\"c\">: speed=\"0\" is not a speed above 0" \
+  -np 2 -platform speed0.xml ./ring 1
+platform_with bw0.xml 1Gf 0Gbps 10us
+expect "a bandwidth of 0" "^simpi: platform file 'bw0.xml' line 5: .*bw=\"0Gbps\" is not a bandwidth above 0" \
+  -np 2 -platform bw0.xml ./ring 1
+platform_with neglat.xml 1Gf 10Gbps -5us
+expect "a negative latency" "^simpi: platform file 'neglat.xml' line 5: .*lat=\"-5us\" is not a latency of 0 or more" \
+  -np 2 -platform neglat.xml ./ring 1
 expect "unknown configuration key" "^simpi: unknown configuration key 'foo/bar'" -np 2 --cfg=foo/bar:3 ./ring 1
 printf 'node-0:99999999999\n' > absurd
 expect "absurd slot count" "hostfile 'absurd' line 1: bad slot count '99999999999'" -np 2 -hostfile absurd ./ring 1
