@@ -13,6 +13,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <malloc.h>
 #include <sys/wait.h>
@@ -366,8 +367,11 @@ static int simulate(void)
   rt_paje_close();
   int status = job_status();
   rt_final_report(wall_now() - wall_start);
-  if (fflush(NULL) || ferror(stdout))
+  if (fflush(NULL) || ferror(stdout)) {
+    if (errno == EPIPE) /* the reader went away (a pipe into head): as a stop by SIGPIPE, quietly */
+      rt_exit_process(128 + SIGPIPE);
     rt_output_failed("program's output", "stdout", errno);
+  }
   rt_exit_process(status ? status : rt_outputs_lost ? 1 : 0);
 }
 
