@@ -226,6 +226,9 @@ void rt_exit_rank_ends(rt_rank_t *r, int status);
 void rt_exit_rank_finish(rt_rank_t *r);
 int rt_exit_job_due(int now);
 int rt_exit_job_report(char *why, size_t len);
+/* In a child that a rank forked: the rank (else NULL); the child's end with its own status. */
+extern rt_rank_t *rt_forked;
+void rt_exit_forked_child(int status) __attribute__((noreturn));
 /* Ends the process now, without running anything the program registered. */
 void rt_exit_process(int status) __attribute__((noreturn));
 /* Source locations (srcloc.c): "file.c:12" or "" */

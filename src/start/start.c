@@ -93,6 +93,8 @@ static void rank_body(void *arg)
     r->bench_off = rt_opts.replay != NULL; /* a replayer's own work is not the program's */
     cmp_burst_begin(r);
     int rc = user_main(user_argc, argv, environ);
+    if (rt_forked) /* a child the rank forked returns from main: it ends as the process it is */
+      rt_exit_forked_child(rc);
     rt_exit_run_handlers(r, rc); /* returning from main is exit(rc) */
     rt_exit_rank_ends(r, rc);
   }
