@@ -528,11 +528,13 @@ int main(int argc, char **argv)
   if (!idx)
     die("cannot open the trace index (%s)", "missing file?");
   char path[8400], name[4096];
-  int found = 0;
-  for (int k = 0; fgets(name, sizeof name, idx); k++) {
-    lineno = k + 1;
+  int found = 0, index_line = 0;
+  for (int k = 0; fgets(name, sizeof name, idx);) {
+    lineno = ++index_line;
     name[strcspn(name, "\r\n")] = 0;
-    if (k == rank) {
+    if (!name[strspn(name, " \t")]) /* blank lines name no file */
+      continue;
+    if (k++ == rank) {
       /* relative names: to the current directory (as smpirun reads them),
        * else to the index's directory */
       const char *slash = strrchr(index, '/');
@@ -553,10 +555,18 @@ int main(int argc, char **argv)
   lineno = 0;
   if (ti_open(&rd, path))
     die("cannot open %s", path);
-  while (ti_next(&rd)) {
+  long v;
+  for (int first = 1; ti_next(&rd); first = 0) {
     lineno = rd.lineno;
     tok = rd.tok;
     ntok = rd.ntok;
+    /* a file whose first line is not a trace's is said to be so, and none of it is shown (an
+     * index may name any file, one the user could not otherwise read among them) */
+    if (first && (ntok < 2 || ti_long(tok[0], &v) || ti_action(tok[1], strlen(tok[1])) < 0)) {
+      char why[200];
+      snprintf(why, sizeof why, "not a time-independent trace (line %d of the index %%s names it)", index_line);
+      die(why, index);
+    }
     if (ntok < 2)
       die("expected '<rank> <action> ...', got '%s'", tok[0]);
     if (num(0, "the rank") != rank)

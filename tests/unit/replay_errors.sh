@@ -51,6 +51,16 @@ expect "an empty index" "the trace index 'none.ti' lists no trace file" --replay
 expect "fewer ranks than files" "lists 3 file\(s\) but -np is 1: replay it with -np 3" -np 1 --replay=t.ti
 expect "a program with --replay" "--replay runs the trace 't.ti' without a program: drop './ring'" --replay=t.ti ./ring
 expect "a trace cut at a line boundary" "^simpi: nofinalize.txt:4: the trace ends without a finalize line" --replay=nofinalize.ti
+# an index may name any file: one that is not a trace is said to be so, none of its bytes shown,
+# with the index line that named it; blank lines in an index name no file (issue 26, items 8, 13)
+printf 'secret line: do not show\nmore\n' > secret.txt
+printf '%s\n\n%s\n' "$r1" "$PWD/secret.txt" > secret.ti
+expect "an index naming a file that is not a trace" \
+  "^simpi: .*secret.txt:1: not a time-independent trace \(line 3 of the index secret.ti names it\)" --replay=secret.ti
+! grep -q "do not show" err || { echo "FAIL: the bytes of a file that is not a trace are shown"; fail=1; }
+printf '\n%s\n\n%s\n\n%s\n\n' "$r1" "t.ti_files/simpi_rank-2.txt" "$r3" > blanks.ti
+if "$top/wrappers/simrun" -q --replay=blanks.ti >/dev/null 2>err; then echo "ok: blank lines in an index name no file"
+else echo "FAIL: blank lines in an index: $(head -2 err)"; fail=1; fi
 # the traces of deadlocked runs (blocked in Ssend, blocked in Recv): each ends
 # with a line that says why; the replay deadlocks at the same calls, or stops
 # where the run stopped and says why
