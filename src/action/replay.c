@@ -78,6 +78,8 @@ double real(int i, const char *what)
   double v;
   if (ti_real(tok[i], &v))
     die("expected a number for %s", what);
+  if (!(v >= 0) || v > 1e300) /* negative, NaN or infinite: not an amount of work or time */
+    die("%s must be a finite number of 0 or more", what);
   return v;
 }
 

@@ -51,6 +51,13 @@ expect "an empty index" "the trace index 'none.ti' lists no trace file" --replay
 expect "fewer ranks than files" "lists 3 file\(s\) but -np is 1: replay it with -np 3" -np 1 --replay=t.ti
 expect "a program with --replay" "--replay runs the trace 't.ti' without a program: drop './ring'" --replay=t.ti ./ring
 expect "a trace cut at a line boundary" "^simpi: nofinalize.txt:4: the trace ends without a finalize line" --replay=nofinalize.ti
+# amounts that are not amounts: negative, NaN or infinite flops replay as nothing else would
+for v in -1112 nan inf; do
+  mkdir -p "c$v.ti_files"
+  sed "s/ compute [0-9]*/ compute $v/" "$r1" > "c$v.ti_files/r1.txt"
+  printf '%s\n' "c$v.ti_files/r1.txt" t.ti_files/simpi_rank-2.txt "$r3" > "c$v.ti"
+  expect "compute $v" "^simpi: c$v.ti_files/r1.txt:[0-9]+: flops must be a finite number of 0 or more" --replay="c$v.ti"
+done
 # an index may name any file: one that is not a trace is said to be so, none of its bytes shown,
 # with the index line that named it; blank lines in an index name no file (issue 26, items 8, 13)
 printf 'secret line: do not show\nmore\n' > secret.txt
