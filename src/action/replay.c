@@ -28,6 +28,7 @@ typedef struct pending {
   int src, dst, tag, actual;
   long nbc; /* 0: point-to-point */
   void *owned; /* count and type arrays of a nonblocking collective */
+  long line;   /* the line that started it */
   struct pending *next;
 } pending_t;
 
@@ -117,7 +118,7 @@ void *buf(long count, MPI_Datatype t, int which)
 void add_pending(MPI_Request r, int src, int dst, int tag, int actual, long nbc, void *owned)
 {
   pending_t *p = malloc(sizeof *p);
-  *p = (pending_t){r, src, dst, tag, actual, nbc, owned, NULL};
+  *p = (pending_t){r, src, dst, tag, actual, nbc, owned, lineno, NULL};
   *pending_tail = p;
   pending_tail = &p->next;
 }
@@ -587,6 +588,16 @@ int main(int argc, char **argv)
   if (!finalized)
     die("%s", "the trace ends without a finalize line: it was cut short");
   ti_close(&rd);
+  if (pending) { /* as MPI_Finalize warns of the requests a run never completed */
+    char lines[200] = "";
+    int n = 0, len = 0;
+    for (pending_t *p = pending; p; p = p->next, n++)
+      if (n < 8 && len < (int)sizeof lines - 24)
+        len += snprintf(lines + len, sizeof lines - (size_t)len, "%s%ld", n ? ", " : "", p->line);
+    fflush(stdout);
+    fprintf(stderr, "simpi: warning: %s: the trace ends with %d request%s that no wait line completes (started on "
+            "line%s %s%s)\n", file, n, n == 1 ? "" : "s", n == 1 ? "" : "s", lines, n > 8 ? ", ..." : "");
+  }
   while (pending)
     complete(&pending);
   free_persistent_colls();

@@ -58,6 +58,33 @@ for v in -1112 nan inf; do
   printf '%s\n' "c$v.ti_files/r1.txt" t.ti_files/simpi_rank-2.txt "$r3" > "c$v.ti"
   expect "compute $v" "^simpi: c$v.ti_files/r1.txt:[0-9]+: flops must be a finite number of 0 or more" --replay="c$v.ti"
 done
+# a trace whose wait lines were deleted: the replay warns as MPI_Finalize would on-line
+cat > nb.c <<'C'
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+  int r, x = 1, y;
+  MPI_Request q[2];
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &r);
+  MPI_Irecv(&y, 1, MPI_INT, 1 - r, 0, MPI_COMM_WORLD, &q[0]);
+  MPI_Isend(&x, 1, MPI_INT, 1 - r, 0, MPI_COMM_WORLD, &q[1]);
+  MPI_Waitall(2, q, MPI_STATUSES_IGNORE);
+  MPI_Finalize();
+  return 0;
+}
+C
+"$top/wrappers/simcc" nb.c -o nb >/dev/null 2>&1 &&
+  "$top/wrappers/simrun" -q -np 2 --trace-ti=nb.ti ./nb >/dev/null 2>&1
+if [ -f nb.ti ] && grep -q ' wait' nb.ti_files/simpi_rank-1.txt; then
+  sed -i '/ wait/d' nb.ti_files/simpi_rank-1.txt
+  "$top/wrappers/simrun" --replay=nb.ti >/dev/null 2>err
+  if grep -q "^simpi: warning: nb.ti_files/simpi_rank-1.txt: the trace ends with [0-9]* requests\? that no wait line completes (started on line" err
+  then echo "ok: deleted wait lines: $(head -1 err)"
+  else echo "FAIL: deleted wait lines: no warning: $(head -2 err)"; fail=1; fi
+else
+  echo "FAIL: could not record p2p_nonblocking's trace"; fail=1
+fi
 # an index may name any file: one that is not a trace is said to be so, none of its bytes shown,
 # with the index line that named it; blank lines in an index name no file (issue 26, items 8, 13)
 printf 'secret line: do not show\nmore\n' > secret.txt
