@@ -13,8 +13,10 @@
 #include "trace.h"
 #include <mpi.h>
 #include <smpi/smpi.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -44,7 +46,11 @@ static MPI_Comm *comms; /* trace ids: 0 the world, then the ones comm_split line
 static int ncomms;
 static char *scratch[2];
 static size_t scratch_size[2];
-static void **retired; /* scratch buffers outgrown while requests were pending */
+typedef struct block {
+  void *p;
+  size_t n;
+} block_t;
+static block_t *retired; /* scratch buffers outgrown while requests were pending */
 static int nretired;
 int keep_scratch; /* persistent collectives hold the scratch buffers: never free them */
 
@@ -96,21 +102,36 @@ MPI_Datatype type(int i)
 }
 
 /* A buffer of count elements of t: which = 0 for the send side, 1 for the
- * receive side (contents are irrelevant: only sizes matter in a replay).
- * A buffer that pending requests may still use is kept until none is left. */
+ * receive side (contents are irrelevant: only sizes matter in a replay, and
+ * nothing is copied into it but what an agreement reads). Mapped, not
+ * allocated: its pages cost nothing until touched, so that a terabyte message
+ * replays. A buffer that pending requests may still use is kept until none is left. */
 void *buf(long count, MPI_Datatype t, int which)
 {
   MPI_Aint lb, extent; /* pair types such as MPI_DOUBLE_INT are padded: their extent exceeds their size */
   MPI_Type_get_extent(t, &lb, &extent);
-  size_t need = (size_t)(count > 0 ? count : 1) * (size_t)(extent > 0 ? extent : 1);
+  size_t n = (size_t)(count > 0 ? count : 1), e = (size_t)(extent > 0 ? extent : 1);
+  if (n > SIZE_MAX / 4 / e) {
+    char what[64];
+    snprintf(what, sizeof what, "%ld", count);
+    die("a buffer of %s elements is more than this machine can address", what);
+  }
+  size_t need = n * e;
   if (need > scratch_size[which]) {
     if (pending || keep_scratch) {
       retired = realloc(retired, sizeof *retired * (size_t)(nretired + 1));
-      retired[nretired++] = scratch[which];
-    } else
-      free(scratch[which]);
-    scratch_size[which] = need > 2 * scratch_size[which] ? need : 2 * scratch_size[which];
-    scratch[which] = calloc(scratch_size[which], 1);
+      retired[nretired++] = (block_t){scratch[which], scratch_size[which]};
+    } else if (scratch[which])
+      munmap(scratch[which], scratch_size[which]);
+    size_t size = need > 2 * scratch_size[which] ? need : 2 * scratch_size[which];
+    void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED) {
+      char what[64];
+      snprintf(what, sizeof what, "%zu", need);
+      die("this line needs a buffer of %s bytes: more than this machine can map", what);
+    }
+    scratch[which] = p;
+    scratch_size[which] = size;
   }
   return scratch[which];
 }
@@ -133,7 +154,7 @@ static void complete(pending_t **pp)
   free(p);
   if (!pending && !keep_scratch) {
     for (int i = 0; i < nretired; i++)
-      free(retired[i]);
+      munmap(retired[i].p, retired[i].n);
     nretired = 0;
   }
 }

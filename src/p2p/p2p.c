@@ -151,6 +151,8 @@ static void start_send(p2p_req_t *r)
     m->flow = flow;
     m->cp = cp;
     m->pc = rt_ranks[r->owner].call_pc;
+    m->trace_file = rt_ranks[r->owner].trace_file;
+    m->trace_line = rt_ranks[r->owner].trace_line;
     m->comm_name = r->comm_name;
     m->tag = r->tag;
     m->ctx = r->ctx;

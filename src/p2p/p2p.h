@@ -70,6 +70,8 @@ typedef struct p2p_msg {
   int src, tag, ctx;
   int owner; /* world rank of the sender */
   void *pc;  /* the sender's call site, for reports */
+  const char *trace_file; /* a replay's: the trace line that sent it (pc is the replayer's) */
+  long trace_line;
   long flow; /* --timeline: the message's arrow */
   struct rt_cp_node *cp; /* --stats: the chain it left with */
   const char *comm_name;

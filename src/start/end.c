@@ -178,7 +178,10 @@ void rt_report_unreceived(void)
       if (n++ == 20)
         break;
       char loc[600];
-      rt_srcloc(m->pc, loc, sizeof loc);
+      if (m->trace_file) /* a replay: the trace line, not the replayer's code */
+        snprintf(loc, sizeof loc, "%s:%ld", m->trace_file, m->trace_line);
+      else
+        rt_srcloc(m->pc, loc, sizeof loc);
       rt_warn("message from rank %d to rank %d (tag %d, %s, %zu bytes)%s%s was never received", m->owner, i,
               m->tag, m->comm_name ? m->comm_name : "?", m->bytes, loc[0] ? " sent at " : "", loc);
     }

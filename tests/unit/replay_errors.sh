@@ -85,6 +85,22 @@ if [ -f nb.ti ] && grep -q ' wait' nb.ti_files/simpi_rank-1.txt; then
 else
   echo "FAIL: could not record p2p_nonblocking's trace"; fail=1
 fi
+# a duplicated send line: the report names the trace line, not the replayer's code; a message of
+# a terabyte replays (buffers are mapped, not allocated) and takes the model's time
+if [ -f nb.ti ]; then
+  "$top/wrappers/simrun" -q -np 2 --trace-ti=dup.ti ./nb >/dev/null 2>&1
+  sed -i '0,/ isend /{s/\(.* isend .*\)/\1\n\1/}' dup.ti_files/simpi_rank-1.txt
+  "$top/wrappers/simrun" --replay=dup.ti >/dev/null 2>err
+  if grep -q "sent at dup.ti_files/simpi_rank-1.txt:[0-9]* was never received" err && ! grep -q "replay.c" err
+  then echo "ok: a duplicated send line: $(head -1 err)"
+  else echo "FAIL: a duplicated send line: $(head -2 err)"; fail=1; fi
+  "$top/wrappers/simrun" -q -np 2 --trace-ti=tb.ti ./nb >/dev/null 2>&1
+  sed -i 's/\( i[sr][ec][nc][dv] [0-9]* [0-9]*\) 1 /\1 1099511627776 /' tb.ti_files/simpi_rank-*.txt
+  if grep -q 1099511627776 tb.ti_files/simpi_rank-1.txt && out=$("$top/wrappers/simrun" --replay=tb.ti 2>&1) &&
+     awk -v t="$(sed -n 's/^simpi: simulated time \([0-9.]*\) s.*/\1/p' <<< "$out")" 'BEGIN { exit !(t > 100) }'
+  then echo "ok: a message of a terabyte replays: $(tail -1 <<< "$out" | cut -c1-60)"
+  else echo "FAIL: a message of a terabyte: $(head -2 <<< "${out:-}")"; fail=1; fi
+fi
 # an index may name any file: one that is not a trace is said to be so, none of its bytes shown,
 # with the index line that named it; blank lines in an index name no file (issue 26, items 8, 13)
 printf 'secret line: do not show\nmore\n' > secret.txt
