@@ -19,8 +19,8 @@ void io_view_clear(io_view_t *v)
 
 int io_view_set(io_view_t *v, MPI_Offset disp, const dt_t *etype, const dt_t *ftype, char *why, size_t len)
 {
-  if (etype->size == 0 || ftype->size == 0) {
-    snprintf(why, len, "the %s holds no data", etype->size == 0 ? "etype" : "filetype");
+  if (etype->size == 0) {
+    snprintf(why, len, "the etype holds no data");
     return MPI_ERR_TYPE;
   }
   if (ftype->size % etype->size) {
@@ -35,7 +35,7 @@ int io_view_set(io_view_t *v, MPI_Offset disp, const dt_t *etype, const dt_t *ft
       return MPI_ERR_TYPE;
     }
   }
-  if (ftype->extent <= 0) {
+  if (ftype->extent <= 0 && ftype->size > 0) {
     snprintf(why, len, "the filetype's extent (%ld) is not positive", (long)ftype->extent);
     return MPI_ERR_TYPE;
   }
@@ -57,7 +57,7 @@ int io_view_set(io_view_t *v, MPI_Offset disp, const dt_t *etype, const dt_t *ft
     sum += v->b[i].len;
   }
   v->pre[v->nb] = sum;
-  v->contig = v->nb == 1 && (MPI_Aint)v->fsize == v->fext;
+  v->contig = v->nb == 1 && (MPI_Aint)v->fsize == v->fext && v->fsize > 0;
   return 0;
 }
 
@@ -90,7 +90,7 @@ static void push(io_seg_t **segs, size_t *nseg, size_t *cap, MPI_Offset off, MPI
 
 void io_view_map(const io_view_t *v, MPI_Offset a, MPI_Offset n, io_seg_t **segs, size_t *nseg, size_t *cap)
 {
-  if (n <= 0)
+  if (n <= 0 || v->fsize == 0) /* a view without data (a filetype of none): nothing to access */
     return;
   if (v->contig) {
     push(segs, nseg, cap, v->disp + v->b[0].off + a, n);
@@ -117,6 +117,8 @@ void io_view_map(const io_view_t *v, MPI_Offset a, MPI_Offset n, io_seg_t **segs
 
 MPI_Offset io_view_byte(const io_view_t *v, MPI_Offset a)
 {
+  if (v->fsize == 0)
+    return v->disp;
   if (v->contig)
     return v->disp + v->b[0].off + a;
   MPI_Offset k = a / (MPI_Offset)v->fsize;
@@ -127,7 +129,7 @@ MPI_Offset io_view_byte(const io_view_t *v, MPI_Offset a)
 
 MPI_Offset io_view_data_before(const io_view_t *v, MPI_Offset off)
 {
-  if (off <= v->disp)
+  if (off <= v->disp || v->fsize == 0)
     return 0;
   MPI_Offset rel = off - v->disp;
   MPI_Offset k = rel / v->fext, sum = k * (MPI_Offset)v->fsize;
