@@ -90,6 +90,8 @@ SENTINELS = [("MPI_BOTTOM", ""), ("MPI_IN_PLACE", ""), ("MPI_STATUS_IGNORE", "(M
 SYNC_REG = ["    subroutine MPI_F_sync_reg(buf)", "      !GCC$ ATTRIBUTES NO_ARG_CHECK :: buf",
             "      %s buf(*)", "    end subroutine MPI_F_sync_reg"]
 FLAGS = [("MPI_SUBARRAYS_SUPPORTED", ".FALSE."), ("MPI_ASYNC_PROTECTS_NONBLOCKING", ".FALSE.")]
+# constants that are MPI_Offset values (integer(kind=MPI_OFFSET_KIND) in Fortran)
+OFFSETS = {"MPI_DISPLACEMENT_CURRENT"}
 # Fortran-only named constants
 EXTRA = [("MPI_STATUS_SIZE", "MPI_F_STATUS_SIZE"), ("MPI_SOURCE", "MPI_F_SOURCE+1"), ("MPI_TAG", "MPI_F_TAG+1"),
          ("MPI_ERROR", "MPI_F_ERROR+1"), ("MPI_ADDRESS_KIND", "sizeof(MPI_Aint)"),
@@ -346,7 +348,10 @@ def fortran_constants(values, style):
             out.append("  logical, parameter :: %s = %s" % (n, v.lower()))
     for n in sorted(values):
         v, handle = values[n]
-        if style == "mpif.h":
+        if n in OFFSETS:  # an MPI_Offset in C: integer(kind=MPI_OFFSET_KIND), 8 bytes
+            out += ["      INTEGER*8 %s" % n, "      PARAMETER (%s=%d)" % (n, v)] if style == "mpif.h" else \
+                ["  integer(kind=8), parameter :: %s = %d" % (n, v)]
+        elif style == "mpif.h":
             out += ["      INTEGER %s" % n, "      PARAMETER (%s=%d)" % (n, v)]
         elif style == "f08" and handle:
             out.append("  type(%s), parameter :: %s = %s(%d)" % (handle, n, handle, v))
