@@ -45,6 +45,8 @@ int act_io_access(io_fh_t *fh, MPI_Offset pos, void *buf, MPI_Count count, const
   else if (!err)
     r = io_time_independent(fh, segs, nseg, write);
   free(segs);
+  if (rt_opts.stats && *moved > 0)
+    rt_stats_io(rt_self->id, fh->f->path, (double)*moved, write);
   if (!r)
     r = io_request(NULL, 0);
   r->st.simpi_bytes = *moved;

@@ -258,6 +258,8 @@ void rt_stats_call(rt_rank_t *r, double seconds);
 void rt_stats_compute(int rank, double seconds, int main_thread);
 void rt_stats_thread_wait(int rank, double seconds);
 void rt_stats_message(int rank, double bytes);
+/* bytes a rank read or wrote with MPI-IO, in the file named path */
+void rt_stats_io(int rank, const char *path, double bytes, int write);
 void rt_stats_report(void);
 /* Critical path (critpath.c), with --stats: chains of computation and
  * message transfers; a message in flight holds the chain it left with. */

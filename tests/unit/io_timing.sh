@@ -46,3 +46,8 @@ run -np 1 --cfg=io/data:no ./iot > "$work/nodata"
 if ! diff <(head -3 "$work/out") "$work/nodata"; then echo "FAIL: io/data:no changes the times"; exit 1; fi
 if ls "$work"/io_time_*.dat 2>/dev/null; then echo "FAIL: io/data:no wrote files"; exit 1; fi
 echo "io/data:no: the same times, no file written: ok"
+# --stats: the I/O time and bytes per rank and per file
+run -np 1 --stats ./iot > /dev/null 2> "$work/stats"
+grep -E '^  file io_time_one\.dat: 10000000 bytes read, 10000000 bytes written$' "$work/stats" &&
+  grep -Eq '^  0 +0\.[0-9]+ +[0-9]+ +[0-9]+$' "$work/stats" || { echo "FAIL: --stats has no file I/O table"; cat "$work/stats"; exit 1; }
+echo "--stats: I/O per rank and per file: ok"
