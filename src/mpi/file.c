@@ -100,6 +100,7 @@ int PMPI_File_open(MPI_Comm comm, const char *filename, int amode, MPI_Info info
   if (err)
     MPI_LEAVE(err);
   rt_comm_t *fc = comm_get(dup);
+  snprintf(fc->name, sizeof fc->name, "the file '%.100s'", filename); /* for reports */
   io_file_t *io;
   char why[300] = "";
   err = act_io_open(fc, filename, amode, &h, &io, why, sizeof why);

@@ -21,6 +21,8 @@ file_t *file_get(MPI_File h); /* the calling rank's file h, NULL if none */
 int file_null_errh(void);
 /* Raises an error through f's handler (MPI_FILE_NULL's when f is NULL). */
 int file_error(rt_rank_t *self, const file_t *f, int cls, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* MPI_Finalize: a warning for each file the rank still has open, with the line that opened it. */
+void file_report_open(rt_rank_t *self);
 /* Hints from info over h (MPI_INFO_NULL: none). */
 void file_hints(MPI_Info info, io_hints_t *h);
 
