@@ -55,6 +55,9 @@ SPECIAL = {
     "Address": "location:choice address:int",
     "Type_hvector": "count:int blocklength:int stride:int oldtype:handle newtype:handle",
     "Type_hindexed": "count:int array_of_blocklengths:int[] array_of_displacements:int[] oldtype:handle newtype:handle",
+    "Type_extent": "datatype:handle extent:int",
+    "Type_lb": "datatype:handle displacement:int",
+    "Type_ub": "datatype:handle displacement:int",
     "Type_struct": "count:int array_of_blocklengths:int[] array_of_displacements:int[] array_of_types:handle[] "
                    "newtype:handle",
     "Info_get_string": "info:handle key:char buflen:int value:char flag:logical",
@@ -84,6 +87,12 @@ SENTINELS = [("MPI_BOTTOM", ""), ("MPI_IN_PLACE", ""), ("MPI_STATUS_IGNORE", "(M
 # compiler must assume buf changed; it needs no ASYNCHRONOUS to be in sync with MPI
 SYNC_REG = ["    subroutine MPI_F_sync_reg(buf)", "      !GCC$ ATTRIBUTES NO_ARG_CHECK :: buf",
             "      %s buf(*)", "    end subroutine MPI_F_sync_reg"]
+# MPI_SIZEOF(x, size, ierror): one specific per intrinsic type and kind (the bytes of one
+# x, any rank), written in sizeof.c as simpi_sizeof_<type><kind>_
+SIZEOF = [("integer(kind=%d)" % k, "i%d" % k) for k in (1, 2, 4, 8, 16)] + \
+         [("real(kind=%d)" % k, "r%d" % k) for k in (4, 8, 10, 16)] + \
+         [("complex(kind=%d)" % k, "c%d" % k) for k in (4, 8, 10, 16)] + \
+         [("logical(kind=%d)" % k, "l%d" % k) for k in (1, 2, 4, 8)] + [("character(len=*)", "ch")]
 FLAGS = [("MPI_SUBARRAYS_SUPPORTED", ".FALSE."), ("MPI_ASYNC_PROTECTS_NONBLOCKING", ".FALSE.")]
 # Fortran-only named constants
 EXTRA = [("MPI_STATUS_SIZE", "MPI_F_STATUS_SIZE"), ("MPI_SOURCE", "MPI_F_SOURCE+1"), ("MPI_TAG", "MPI_F_TAG+1"),
@@ -361,6 +370,22 @@ def sentinel_lines(indent, f08=False):
     return decl + ["%sCOMMON /SIMPI_F/ %s" % (indent, ", ".join(members[i:i + 2])) for i in range(0, len(members), 2)]
 
 
+def module_extras(f08):
+    """What both modules add to their interfaces: PMPI_WTIME and PMPI_WTICK (mpif.h
+    declares them too), and the generic MPI_SIZEOF."""
+    out = ["  interface"]
+    for fn in ("PMPI_Wtime", "PMPI_Wtick"):
+        out += ["    function %s()" % fn, "      double precision %s" % fn, "    end function %s" % fn]
+    out.append("  end interface")
+    out.append("  interface MPI_Sizeof")
+    for ftype, tag in SIZEOF:
+        out += ["    subroutine simpi_sizeof_%s(x, size, ierror)" % tag, "      %s, dimension(..) :: x" % ftype,
+                "      integer size", "      integer%s ierror" % (", optional ::" if f08 else ""),
+                "    end subroutine simpi_sizeof_%s" % tag]
+    out.append("  end interface")
+    return out
+
+
 def f08_module(protos, values):
     """module mpi_f08: types, typed constants, == and /= on handles, and an interface for every
     call, the large-count form of a call as an overload of its name where the kinds tell them apart."""
@@ -384,6 +409,7 @@ def f08_module(protos, values):
                   "      type(%s), intent(in) :: a, b" % h, "    end function %s" % f]
         m.append("  end interface")
     m += ["  interface"] + [l.replace("%s", "type(*)") for l in SYNC_REG] + ["  end interface"]
+    m += module_extras(True)
     byname = {name: (ret, params) for ret, name, params in protos}
     for ret, name, params in protos:
         if name in NOT_IN_F08 or name.endswith("_c") and name[:-2] in byname:
@@ -476,6 +502,7 @@ def main():
         if body:
             m.append(body)
     m.append("  end interface")
+    m += module_extras(False)
     m.append("end module mpi")
     open(outdir + "/mpi.f90", "w").write("\n".join(m) + "\n")
     open(outdir + "/mpi_f08.f90", "w").write("\n".join(f08_module(protos, values)) + "\n")

@@ -158,6 +158,26 @@ FT_API void pmpi_type_struct_(MPI_Fint *count, MPI_Fint *blocklengths, MPI_Fint 
 }
 FT_ALIAS(type_struct)
 
+/* MPI-1's extent and bounds are INTEGERs in Fortran; a value that does not fit is an error
+ * (MPI_Type_get_extent has them whole). */
+#define MPI1_BOUND(name, Name)                                                                                        \
+  FT_API void pmpi_##name##_(MPI_Fint *datatype, MPI_Fint *value, MPI_Fint *ierror)                                  \
+  {                                                                                                                    \
+    MPI_Aint v = 0;                                                                                                    \
+    int rc;                                                                                                            \
+    FT_CALL(rc = PMPI_##Name(PMPI_Type_f2c(*datatype), &v));                                                           \
+    if (rc == MPI_SUCCESS && (MPI_Fint)v != v) {                                                                       \
+      FT_CALL(PMPI_Comm_call_errhandler(MPI_COMM_WORLD, MPI_ERR_VALUE_TOO_LARGE));                                     \
+      rc = MPI_ERR_VALUE_TOO_LARGE;                                                                                    \
+    } else if (rc == MPI_SUCCESS)                                                                                      \
+      *value = (MPI_Fint)v;                                                                                            \
+    ft_ierror(ierror, rc);                                                                                             \
+  }                                                                                                                    \
+  FT_ALIAS(name)
+MPI1_BOUND(type_extent, Type_extent)
+MPI1_BOUND(type_lb, Type_lb)
+MPI1_BOUND(type_ub, Type_ub)
+
 /* buflen: in, the length of value; out, the length of the whole value */
 FT_API void pmpi_info_get_string_(MPI_Fint *info, const char *key, MPI_Fint *buflen, char *value, MPI_Fint *flag,
                                   MPI_Fint *ierror, size_t key_len, size_t value_len)
