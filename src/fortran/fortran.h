@@ -76,9 +76,11 @@ MPI_Status *ft_statuses_in(MPI_Fint *f, int n, ft_statuses_t *s);
 void ft_statuses_out(MPI_Fint *f, int n, ft_statuses_t *s);
 
 /* Strings: a C copy of a Fortran argument without its trailing blanks (free
- * it); room for a C string of n characters (free it); a C string copied
- * into a Fortran one, blank-padded. */
+ * it), or without its leading ones too (info keys and values); room for a C
+ * string of n characters (free it); a C string copied into a Fortran one,
+ * blank-padded. */
 char *ft_str_in(const char *f, size_t len);
+char *ft_str_trim(const char *f, size_t len);
 char *ft_str_room(int n);
 void ft_str_out(char *f, size_t len, const char *c);
 #endif

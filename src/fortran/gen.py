@@ -241,8 +241,9 @@ def c_binding(ret, name, params):
             args.append("(int (*)[3])" + n)
         elif k in ("int[]", "logical[]", "aint[]", "count[]"):
             args.append(n)
-        elif k == "char":
-            pre.append("char *c_%s = ft_str_in(%s, %s_len);" % (n, n, n))
+        elif k == "char":  # info keys and values lose their leading blanks too (MPI 4.0, 10.1)
+            pre.append("char *c_%s = %s(%s, %s_len);" % (n, "ft_str_trim" if name.startswith("Info_") else "ft_str_in",
+                                                          n, n))
             args.append("c_" + n)
             free.append("free(c_%s);" % n)
         elif k == "char_out":

@@ -178,15 +178,17 @@ MPI1_BOUND(type_extent, Type_extent)
 MPI1_BOUND(type_lb, Type_lb)
 MPI1_BOUND(type_ub, Type_ub)
 
-/* buflen: in, the length of value; out, the length of the whole value */
+/* buflen: in, the length of value; out, the length of the whole value. With
+ * buflen 0, value is not written. */
 FT_API void pmpi_info_get_string_(MPI_Fint *info, const char *key, MPI_Fint *buflen, char *value, MPI_Fint *flag,
                                   MPI_Fint *ierror, size_t key_len, size_t value_len)
 {
-  char *c_key = ft_str_in(key, key_len), *c_value = ft_str_room(*buflen);
+  char *c_key = ft_str_trim(key, key_len), *c_value = ft_str_room(*buflen);
   int len = *buflen + 1, rc;
   FT_CALL(rc = PMPI_Info_get_string(PMPI_Info_f2c(*info), c_key, &len, c_value, flag));
   if (rc == MPI_SUCCESS && *flag) {
-    ft_str_out(value, value_len, c_value);
+    if (*buflen > 0)
+      ft_str_out(value, value_len, c_value);
     *buflen = len - 1;
   }
   free(c_key);
