@@ -265,12 +265,14 @@ KEYVAL_CREATE(keyval_create, Keyval_create, MPI_Fint, 1)
 
 /* ---------------------------------------------------------------- generalized requests */
 
-/* A Fortran generalized request: its callbacks and extra state, behind the C one's extra state. */
+/* A Fortran generalized request: its callbacks and extra state, behind the C one's extra state.
+ * The callbacks get the program's own extra_state variable (as with MPICH): what they write
+ * there, the program sees. */
 typedef struct {
   void (*query)(MPI_Aint *, MPI_Fint *, MPI_Fint *);
   void (*free)(MPI_Aint *, MPI_Fint *);
   void (*cancel)(MPI_Aint *, MPI_Fint *, MPI_Fint *);
-  MPI_Aint extra;
+  MPI_Aint *extra;
 } ft_greq_t;
 
 static int greq_query(void *extra, MPI_Status *st)
@@ -278,7 +280,7 @@ static int greq_query(void *extra, MPI_Status *st)
   ft_greq_t *g = extra;
   MPI_Fint fst[MPI_F_STATUS_SIZE], ierr = MPI_SUCCESS;
   PMPI_Status_c2f(st, fst);
-  g->query(&g->extra, fst, &ierr);
+  g->query(g->extra, fst, &ierr);
   PMPI_Status_f2c(fst, st);
   return ierr;
 }
@@ -287,7 +289,7 @@ static int greq_free(void *extra)
 {
   ft_greq_t *g = extra;
   MPI_Fint ierr = MPI_SUCCESS;
-  g->free(&g->extra, &ierr);
+  g->free(g->extra, &ierr);
   free(g);
   return ierr;
 }
@@ -296,7 +298,7 @@ static int greq_cancel(void *extra, int complete)
 {
   ft_greq_t *g = extra;
   MPI_Fint ierr = MPI_SUCCESS, done = complete != 0;
-  g->cancel(&g->extra, &done, &ierr);
+  g->cancel(g->extra, &done, &ierr);
   return ierr;
 }
 
@@ -304,7 +306,7 @@ FT_API void pmpi_grequest_start_(void *query_fn, void *free_fn, void *cancel_fn,
                                  MPI_Fint *request, MPI_Fint *ierror)
 {
   ft_greq_t *g = malloc(sizeof *g);
-  *g = (ft_greq_t){query_fn, free_fn, cancel_fn, *extra_state};
+  *g = (ft_greq_t){query_fn, free_fn, cancel_fn, extra_state};
   MPI_Request r = MPI_REQUEST_NULL;
   int rc;
   FT_CALL(rc = PMPI_Grequest_start(greq_query, greq_free, greq_cancel, g, &r));
