@@ -357,7 +357,9 @@ SAME_AS(mpi_null_delete_fn_, mpi_comm_null_delete_fn_)
 /* ---------------------------------------------------------------- attribute values */
 
 /* C gives predefined attributes as pointers to their values (MPI_WIN_BASE: the
- * base itself); Fortran gets the values. Other values are what was set. */
+ * base itself); Fortran gets the values. Other values are what was set (set
+ * from C: the pointer, as MPI 4.0 19.3.7 says; attr.c keeps which language
+ * set a value, so that a C reader of a Fortran one gets a pointer to it). */
 static MPI_Aint attr_value(int keyval, void *v)
 {
   switch (keyval) {
@@ -376,6 +378,7 @@ static MPI_Aint attr_value(int keyval, void *v)
   FT_API void pmpi_##set##_(MPI_Fint *h, MPI_Fint *keyval, V *val, MPI_Fint *ierror)                                 \
   {                                                                                                                    \
     int rc;                                                                                                            \
+    mpi_binding_fortran_attr = 1;                                                                                      \
     FT_CALL(rc = PMPI_##Set(PMPI_##H##_f2c(*h), *keyval, (void *)(intptr_t)*val));                                     \
     ft_ierror(ierror, rc);                                                                                                      \
   }                                                                                                                    \
@@ -384,6 +387,7 @@ static MPI_Aint attr_value(int keyval, void *v)
   {                                                                                                                    \
     void *v = NULL;                                                                                                    \
     int rc;                                                                                                            \
+    mpi_binding_fortran_attr = 1;                                                                                      \
     FT_CALL(rc = PMPI_##Get(PMPI_##H##_f2c(*h), *keyval, &v, flag));                                                  \
     if (rc == MPI_SUCCESS && *flag)                                                                                    \
       *val = (V)attr_value(*keyval, v);                                                                                \
