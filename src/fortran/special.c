@@ -17,6 +17,7 @@ FT_API void pmpi_init_(MPI_Fint *ierror)
   ft_ierror(ierror, rc);
 }
 FT_ALIAS(init)
+FT_ALIAS_F08(init)
 
 FT_API void pmpi_init_thread_(MPI_Fint *required, MPI_Fint *provided, MPI_Fint *ierror)
 {
@@ -25,6 +26,7 @@ FT_API void pmpi_init_thread_(MPI_Fint *required, MPI_Fint *provided, MPI_Fint *
   ft_ierror(ierror, rc);
 }
 FT_ALIAS(init_thread)
+FT_ALIAS_F08(init_thread)
 
 /* gfortran's FLUSH with no unit: every unit (a weak reference: C programs have no libgfortran) */
 extern void _gfortran_flush_i4(int *unit) __attribute__((weak));
@@ -40,6 +42,7 @@ FT_API void pmpi_finalize_(MPI_Fint *ierror)
   ft_ierror(ierror, rc);
 }
 FT_ALIAS(finalize)
+FT_ALIAS_F08(finalize)
 
 /* Fortran has no argc/argv to give: the info holds what MPI_INFO_ENV holds */
 FT_API void pmpi_info_create_env_(MPI_Fint *info, MPI_Fint *ierror)
@@ -52,6 +55,7 @@ FT_API void pmpi_info_create_env_(MPI_Fint *info, MPI_Fint *ierror)
   ft_ierror(ierror, rc);
 }
 FT_ALIAS(info_create_env)
+FT_ALIAS_F08(info_create_env)
 
 FT_API double pmpi_wtime_(void)
 {
@@ -60,14 +64,18 @@ FT_API double pmpi_wtime_(void)
   return t;
 }
 FT_ALIAS(wtime)
+FT_ALIAS_F08(wtime)
 
 FT_API double pmpi_wtick_(void) { return PMPI_Wtick(); }
 FT_ALIAS(wtick)
+FT_ALIAS_F08(wtick)
 
 FT_API MPI_Aint pmpi_aint_add_(MPI_Aint *base, MPI_Aint *disp) { return PMPI_Aint_add(*base, *disp); }
 FT_ALIAS(aint_add)
+FT_ALIAS_F08(aint_add)
 FT_API MPI_Aint pmpi_aint_diff_(MPI_Aint *addr1, MPI_Aint *addr2) { return PMPI_Aint_diff(*addr1, *addr2); }
 FT_ALIAS(aint_diff)
+FT_ALIAS_F08(aint_diff)
 
 /* The buffer's address means nothing in Fortran: the argument is not written. */
 FT_API void pmpi_buffer_detach_(void *buffer_addr, MPI_Fint *size, MPI_Fint *ierror)
@@ -79,6 +87,7 @@ FT_API void pmpi_buffer_detach_(void *buffer_addr, MPI_Fint *size, MPI_Fint *ier
   ft_ierror(ierror, rc);
 }
 FT_ALIAS(buffer_detach)
+FT_ALIAS_F08TS(buffer_detach)
 
 FT_API void pmpi_buffer_detach_c_(void *buffer_addr, MPI_Count *size, MPI_Fint *ierror)
 {
@@ -89,6 +98,7 @@ FT_API void pmpi_buffer_detach_c_(void *buffer_addr, MPI_Count *size, MPI_Fint *
   ft_ierror(ierror, rc);
 }
 FT_ALIAS(buffer_detach_c)
+FT_ALIAS_F08TS(buffer_detach_c)
 
 /* MPI-1's INTEGER address: only its lower 32 bits fit, so differences of
  * addresses less than 2 GiB apart are right (what programs use it for), and
@@ -196,6 +206,7 @@ FT_API void pmpi_info_get_string_(MPI_Fint *info, const char *key, MPI_Fint *buf
   ft_ierror(ierror, rc);
 }
 FT_ALIAS(info_get_string)
+FT_ALIAS_F08(info_get_string)
 
 /* ---------------------------------------------------------------- keyvals with Fortran callbacks */
 
@@ -262,6 +273,9 @@ KEYVAL_CREATE(comm_create_keyval, Comm_create_keyval, MPI_Aint, 0)
 KEYVAL_CREATE(win_create_keyval, Win_create_keyval, MPI_Aint, 0)
 KEYVAL_CREATE(type_create_keyval, Type_create_keyval, MPI_Aint, 0)
 KEYVAL_CREATE(keyval_create, Keyval_create, MPI_Fint, 1)
+FT_ALIAS_F08(comm_create_keyval)
+FT_ALIAS_F08(win_create_keyval)
+FT_ALIAS_F08(type_create_keyval)
 
 /* ---------------------------------------------------------------- generalized requests */
 
@@ -314,6 +328,7 @@ FT_API void pmpi_grequest_start_(void *query_fn, void *free_fn, void *cancel_fn,
   ft_ierror(ierror, rc);
 }
 FT_ALIAS(grequest_start)
+FT_ALIAS_F08(grequest_start)
 
 /* The predefined callbacks, with Fortran's arguments (the window and type ones are the same functions). */
 FT_API void mpi_comm_null_copy_fn_(MPI_Fint *h, MPI_Fint *kv, MPI_Aint *ex, MPI_Aint *in, MPI_Aint *out,
@@ -398,3 +413,9 @@ ATTRIBUTES(comm_set_attr, Comm_set_attr, comm_get_attr, Comm_get_attr, Comm, MPI
 ATTRIBUTES(win_set_attr, Win_set_attr, win_get_attr, Win_get_attr, Win, MPI_Aint)
 ATTRIBUTES(type_set_attr, Type_set_attr, type_get_attr, Type_get_attr, Type, MPI_Aint)
 ATTRIBUTES(attr_put, Attr_put, attr_get, Attr_get, Comm, MPI_Fint)
+FT_ALIAS_F08(comm_set_attr)
+FT_ALIAS_F08(comm_get_attr)
+FT_ALIAS_F08(win_set_attr)
+FT_ALIAS_F08(win_get_attr)
+FT_ALIAS_F08(type_set_attr)
+FT_ALIAS_F08(type_get_attr)
