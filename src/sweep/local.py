@@ -78,7 +78,7 @@ def run(plan, dir, jobs, table, fresh):
     finally:
         stop.restore()
         table.done()
-    return done, stop.count > 0
+    return done, stop.count > 0 and len(done) < len(plan["points"])
 
 
 def row_of(plan, done, p):

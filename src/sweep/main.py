@@ -46,8 +46,9 @@ def summary(rows, outputs):
 def new_plan(study, argv, paths):
     grid.check(study, paths["platforms"])
     points = grid.make_points(study, paths["platforms"])
-    scaling = study.scaling or ("weak" if any("{np}" in a for a in study.args + [
-        v for n, vals in study.axes if n == "replay" for v in vals]) else "strong")
+    # the problem grows with the ranks when they are in the program's arguments (a trace per
+    # rank count says nothing about the problem: strong unless told)
+    scaling = study.scaling or ("weak" if any("{np}" in a for a in study.args) else "strong")
     html, _, _ = report_paths(study.report)
     return {"command": ["simsweep"] + argv, "program": study.program, "args": study.args,
             "axes": study.axes, "scaling": scaling, "outputs": study.outputs, "simrun": paths["simrun"], "simsweep": paths["self"],
@@ -84,7 +85,8 @@ def main(argv, paths):
         plan = new_plan(study, argv, paths)
     except cli.Usage as e:
         fail(f"{e}")
-    d = study.dir or report_paths(study.report)[0][:-5] + ".points"
+    html = study.report if study.report.endswith(".html") else study.report + ".html"
+    d = study.dir or html[:-5] + ".points"
     try:
         os.makedirs(d, exist_ok=True)
         pt.write_json(os.path.join(d, "plan.json"), plan)

@@ -61,7 +61,9 @@ def build(plan, done):
     """the rows of every point of the plan, in its order"""
     rows = [base_row(plan, p, done) for p in plan["points"]]
     weak = plan["scaling"] == "weak"
-    lines, unknown = {}, {}
+    lines, unknown, nps = {}, {}, {}
+    for p in plan["points"]:
+        nps.setdefault(series(plan, p), set()).add(p["values"].get("np"))
     for p, row in zip(plan["points"], rows):
         if row["simulated_s"] is not None and row["np"]:
             lines.setdefault(series(plan, p), []).append(row)
@@ -70,8 +72,8 @@ def build(plan, done):
             unknown[k] = min(unknown.get(k, row["np"]), row["np"])
     for k, members in lines.items():
         base = min(members, key=lambda r: r["np"])
-        if unknown.get(k, base["np"]) < base["np"]:
-            continue  # a smaller rank count of the line has not run (yet): no reference
+        if len(nps[k]) < 2 or unknown.get(k, base["np"]) < base["np"]:
+            continue  # one rank count, or a smaller one has not run (yet): no reference
         for row in members:
             if not row["simulated_s"] or not base["simulated_s"]:
                 continue

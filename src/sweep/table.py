@@ -43,8 +43,9 @@ class Table:
         text = f"simsweep: {done}/{total} points done, {failed} failed, {running} running"
         if left is not None:
             text += f", about {duration(left)} left"
-        self.shown = text
-        self.redraw()
+        if text != self.shown:
+            self.shown = text
+            self.redraw()
 
     def redraw(self):
         if self.live and self.shown:
