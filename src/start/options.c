@@ -257,6 +257,10 @@ int rt_parse_options(char *err, size_t errlen)
   if ((v = getenv("SIMPI_QUIET")))
     rt_opts.quiet = *v == '1';
   rt_opts.stats = (v = getenv("SIMPI_STATS")) && *v == '1';
+  if ((v = getenv("SIMPI_STATS_JSON")) && *v) {
+    rt_opts.stats_json = v;
+    rt_opts.stats = 1;
+  }
   if ((v = getenv("SIMPI_TIMELINE")) && *v)
     rt_opts.timeline = v;
   if ((v = getenv("SIMPI_PAJE")) && *v)
