@@ -13,6 +13,7 @@ layers='
 start:   mpi omp threads action coll rma p2p compute core runtime kernel
 fortran: mpi action coll rma p2p compute core runtime kernel
 extrap:  action
+tracetool: action
 mpi:     action coll rma p2p compute core runtime kernel
 omp:     threads compute runtime kernel
 threads: compute runtime kernel
