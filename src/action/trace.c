@@ -367,3 +367,30 @@ void simpi_trace_region(int region)
   if (rt_self)
     rt_self->trace_region = region + 1;
 }
+
+double simpi_trace_host_speed(void) { return rt_opts.host_speed; }
+
+/* Records of an OTF2 trace that its replay skipped: kinds in the order first met. */
+static struct skipped {
+  char *kind;
+  long n;
+} *skips;
+static int nskips;
+
+void simpi_trace_skipped(const char *kind, long n)
+{
+  int i = 0;
+  while (i < nskips && strcmp(skips[i].kind, kind))
+    i++;
+  if (i == nskips) {
+    skips = realloc(skips, sizeof *skips * (size_t)(nskips + 1));
+    skips[nskips++] = (struct skipped){strdup(kind), 0};
+  }
+  skips[i].n += n;
+}
+
+void trace_report_skipped(void)
+{
+  for (int i = 0; i < nskips; i++)
+    fprintf(stderr, "simpi: skipped from the OTF2 trace: %ld %s\n", skips[i].n, skips[i].kind);
+}
