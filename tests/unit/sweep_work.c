@@ -4,16 +4,21 @@
  * Usage: sweep_work WORK [deadlock=N] [hang=N] [spin=K]
  *   deadlock=N  at N ranks, rank 0 first waits for a message nobody sends
  *   hang=N      at N ranks, the ranks never leave a loop (for --timeout)
+ *   hold=N      at N ranks, the ranks loop until a file named "release" exists here (a point
+ *               still running when the test interrupts the sweep)
  *   spin=K      each rank also runs K x 10^7 loop iterations (wall time, and measured computation
  *               unless computation is not simulated) */
 #include <mpi.h>
 #include <smpi/smpi.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
+#include <unistd.h>
 
 int main(int argc, char **argv)
 {
-  int rank, size, deadlock = 0, hang = 0;
+  int rank, size, deadlock = 0, hang = 0, hold = 0;
   long spin = 0;
   static double in[1000], out[1000];
   MPI_Init(&argc, &argv);
@@ -25,11 +30,19 @@ int main(int argc, char **argv)
       deadlock = atoi(argv[i] + 9);
     else if (!strncmp(argv[i], "hang=", 5))
       hang = atoi(argv[i] + 5);
+    else if (!strncmp(argv[i], "hold=", 5))
+      hold = atoi(argv[i] + 5);
     else if (!strncmp(argv[i], "spin=", 5))
       spin = atol(argv[i] + 5) * 10000000L;
   }
   if (size == deadlock && rank == 0)
     MPI_Recv(in, 1, MPI_DOUBLE, size - 1, 99, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  if (size == hold && rank == 0) {
+    printf("holding until ./release exists\n");
+    fflush(stdout);
+  }
+  while (size == hold && access("release", F_OK) != 0)
+    poll(NULL, 0, 10); /* a wall-time wait: usleep would be a simulated one */
   for (volatile long i = 0; size == hang || i < spin; i++)
     ;
   smpi_execute(work / size);
