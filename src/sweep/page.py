@@ -80,7 +80,7 @@ def scaling_charts(plan, rows):
 def bar_charts(plan, rows, dir, html_dir):
     ok = [(p, r) for p, r in zip(plan["points"], rows) if r["simulated_s"] is not None]
     lab = [point_label(plan, p) for p, _ in ok]
-    width = min(240, 40 + 6 * max([len(l) for l in lab] + [10]))
+    width = min(230, 40 + 6 * max([len(l) for l in lab] + [10]))
     charts = []
     if len({r["np"] for _, r in ok}) <= 1:
         charts.append(svg.bars("plot-time", "Simulated time", "seconds",
