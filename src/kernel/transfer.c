@@ -82,6 +82,8 @@ kern_mbox_t *kern_mbox_get(void)
   return m;
 }
 
+sg_mailbox_t kern_mbox_box(kern_mbox_t *m) { return m->box; }
+
 static void recycle(kern_mbox_t *m)
 {
   m->loose = NULL;

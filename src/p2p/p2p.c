@@ -337,6 +337,10 @@ void p2p_describe(const p2p_req_t *r, char *out, size_t len)
     snprintf(out, len, "waiting for its buffered sends to be received (MPI_Buffer_iflush)");
     return;
   }
+  if (r->kind == P2P_IO) {
+    snprintf(out, len, "waiting for the storage to serve a file access (%zu bytes)", r->msg_bytes);
+    return;
+  }
   char peer[32];
   if (r->peer == MPI_ANY_SOURCE)
     snprintf(peer, sizeof peer, "any rank");

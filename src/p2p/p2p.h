@@ -18,8 +18,9 @@
  * in the kernel (its owner alone can complete it), owned holds its callbacks. */
 /* P2P_PSEND, P2P_PRECV: a partitioned send or receive (src/action/part_act.c), owned holds its
  * partitions and the internal requests of their messages; only the action layer waits for them. */
+/* P2P_IO: a file access (src/io), kc the transfer of its storage model; st holds its bytes from the start. */
 enum p2p_kind { P2P_SEND = 1, P2P_RECV = 2, P2P_COLL = 3, P2P_RMA = 4, P2P_FLUSH = 5, P2P_GREQ = 6, P2P_PSEND = 7,
-                P2P_PRECV = 8 };
+                P2P_PRECV = 8, P2P_IO = 9 };
 enum p2p_mode { P2P_STANDARD, P2P_SYNC, P2P_READY, P2P_BUFFERED };
 
 typedef struct p2p_req {

@@ -46,7 +46,17 @@ typedef struct rt_opts {
   double timeout;     /* --timeout: wall seconds (0: none) */
   double time_limit;  /* --time-limit: simulated seconds (0: none) */
   int trace_compat;   /* write SimGrid's subset only (tracing/ti-compat:yes) */
+  /* MPI-IO (src/io): io/data, io/storage, io/servers, io/disk-read-bw, io/disk-write-bw,
+   * io/stripe-size, io/stripe-count */
+  int io_data;        /* 1: files are really read and written; 0: only timed (reads give zeros) */
+  int io_storage;     /* RT_IO_AUTO (pfs when the platform has storage servers), RT_IO_PFS, RT_IO_LOCAL */
+  int io_servers;     /* storage servers of the embedded default platform */
+  double io_read_bw, io_write_bw; /* bytes/s of the disks simpi makes (default platform, local disks) */
+  double io_stripe_size; /* striping_unit of a file without the hint */
+  int io_stripe_count;   /* striping_factor of a file without the hint (0: all servers) */
 } rt_opts_t;
+
+enum { RT_IO_AUTO, RT_IO_PFS, RT_IO_LOCAL };
 
 enum { SHARED_NO, SHARED_LOCAL, SHARED_GLOBAL };
 
@@ -253,6 +263,8 @@ void rt_stats_call(rt_rank_t *r, double seconds);
 void rt_stats_compute(int rank, double seconds, int main_thread);
 void rt_stats_thread_wait(int rank, double seconds);
 void rt_stats_message(int rank, double bytes);
+/* bytes a rank read or wrote with MPI-IO, in the file named path */
+void rt_stats_io(int rank, const char *path, double bytes, int write);
 /* Simulated time a rank's MPI call spent waiting for its partner (part of rt_stats_call's). */
 void rt_stats_wait(int rank, double seconds);
 /* --stats=FILE.json: opened at the start (an error is one line), written with the report. */

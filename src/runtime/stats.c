@@ -1,7 +1,8 @@
 /* --stats: after the run, a table per rank of simulated time in computation
  * and in each family of MPI calls (and how much of it was waiting for a
  * partner), messages and bytes sent, and the call sites that took the most
- * simulated time (an mpiP-like profile). The counters are cheap enough to
+ * simulated time (an mpiP-like profile); when the program used MPI-IO, its
+ * time and bytes per rank and per file. The counters are cheap enough to
  * stay on; the report is printed on demand, and --stats=FILE.json writes the
  * same numbers for programs (simsweep). */
 #include "runtime.h"
@@ -20,7 +21,16 @@ typedef struct rank_stats {
   double waiting; /* of the MPI time: blocked before the partner was there */
   long msgs;
   double bytes;
+  double io_time, io_read, io_written; /* MPI_File_* calls */
 } rank_stats_t;
+
+typedef struct file_stats { /* bytes per file, by its name */
+  char *path;
+  double read, written;
+  UT_hash_handle hh;
+} file_stats_t;
+static file_stats_t *files;
+static int any_io;
 
 typedef struct site {
   void *pc;
@@ -72,6 +82,8 @@ static int family(const char *call)
 void rt_stats_call(rt_rank_t *r, double seconds)
 {
   of(r->id)->mpi[family(r->call)] += seconds;
+  if (!strncmp(r->call, "MPI_File_", 9))
+    of(r->id)->io_time += seconds;
   site_t *s;
   void *pc = r->call_pc;
   HASH_FIND_PTR(sites, &pc, s);
@@ -105,6 +117,35 @@ void rt_stats_message(int rank, double bytes)
   s->bytes += bytes;
 }
 
+void rt_stats_io(int rank, const char *path, double bytes, int write)
+{
+  any_io = 1;
+  *(write ? &of(rank)->io_written : &of(rank)->io_read) += bytes;
+  file_stats_t *f;
+  HASH_FIND_STR(files, path, f);
+  if (!f) {
+    f = calloc(1, sizeof *f);
+    f->path = strdup(path);
+    HASH_ADD_KEYPTR(hh, files, f->path, strlen(f->path), f);
+  }
+  *(write ? &f->written : &f->read) += bytes;
+}
+
+static void io_report(void)
+{
+  if (!any_io)
+    return;
+  fprintf(stderr, "simpi: file I/O (MPI_File_* calls), in simulated seconds and bytes\n  %-8s %12s %16s %16s\n",
+          "rank", "time", "bytes read", "bytes written");
+  for (int i = 0; i < rt_nranks && i < 64; i++)
+    fprintf(stderr, "  %-8d %12.6f %16.0f %16.0f\n", i, per_rank[i].io_time, per_rank[i].io_read,
+            per_rank[i].io_written);
+  if (rt_nranks > 64)
+    fprintf(stderr, "  (ranks 64 and above left out)\n");
+  file_stats_t *f, *tmp;
+  HASH_ITER(hh, files, f, tmp)
+  fprintf(stderr, "  file %s: %.0f bytes read, %.0f bytes written\n", f->path, f->read, f->written);
+}
 void rt_stats_wait(int rank, double seconds) { of(rank)->waiting += seconds; }
 
 static int by_time(const void *a, const void *b)
@@ -241,6 +282,7 @@ static void report(const char *partial)
   row("min", &mn);
   row("mean", &mean);
   row("max", &mx);
+  io_report();
   fprintf(stderr, "  of the MPI times, waiting for a partner (min, mean, max): %.6f %.6f %.6f\n", mn.waiting,
           mean.waiting, mx.waiting);
   rt_cp_report();

@@ -366,6 +366,7 @@ static int simulate(void)
   if (!rt_opts.privatize)
     rt_exit_run_process_handlers(); /* the globals' destructors, once all ranks are done */
   trace_close();
+  trace_report_skipped();
   rt_report_unreceived();
   check_coll_report();
   rt_stats_report();
