@@ -24,8 +24,11 @@ Axes (a comma-separated list makes an axis; the grid is every combination):
   --host-speed=LIST      the same as --cfg=smpi/host-speed:LIST: the flop/s a measured second
                          of computation is worth (2Gf doubles the simulated computation;
                          0.5Gf is hosts twice as fast)
-  --replay=TRACE,...     replay time-independent traces instead of running a program
-                         (-np is the trace's, or give -np LIST and {np} in TRACE)
+  --replay=TRACE,...     replay time-independent traces (or OTF2 traces, TRACE.otf2) instead
+                         of running a program (-np is the trace's, or give -np LIST and {np}
+                         in TRACE)
+  --otf2-speed=LIST      for an OTF2 trace: the target hosts are RATIO times faster than the
+                         traced ones (simrun --otf2-speed), e.g. --otf2-speed=0.5,1,2,4
   Other axes' values can appear in the arguments too: {platform}, {host-speed}, {KEY}.
 
 Sweep options:
@@ -154,6 +157,12 @@ def parse(argv):
         elif name == "--host-speed":
             v, i = take_value(argv, i, name)
             add_axis(s, "host-speed", split_list(v, "--host-speed"))
+        elif name == "--otf2-speed":
+            v, i = take_value(argv, i, name)
+            if "," in v:
+                add_axis(s, "otf2-speed", split_list(v, "--otf2-speed"))
+            else:
+                s.simrun_args.append(f"--otf2-speed={v}")
         elif name in ("-replay", "--replay"):
             v, i = take_value(argv, i, name)
             add_axis(s, "replay", split_list(v, "--replay"))
