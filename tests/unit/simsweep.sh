@@ -71,13 +71,10 @@ for p in cluster laptop; do
   done
 done
 
-python3 - <<'PY' || fail=1
-import csv, json, os, re
-ok = True
-def check(what, cond):
-    global ok
-    print(("ok: " if cond else "FAIL: ") + what)
-    ok = ok and cond
+python3 - "$top/tests/unit" <<'PY' || fail=1
+import csv, json, os, re, sys
+sys.path.insert(0, sys.argv[1])
+from checks import check, done
 
 def rows(name):
     return list(csv.DictReader(open(name + ".csv")))
@@ -164,7 +161,7 @@ check(f"failing: the point that hangs at 5 ranks reached --timeout ({failing[5][
 out = open("failing.out").read()
 check("failing: the table shows both messages and the summary counts them",
       "deadlock" in out and "--timeout" in out and "2 ran, 2 failed" in out)
-exit(0 if ok else 1)
+done()
 PY
 
 # bad input: one line on stderr, a non-zero status, nothing run

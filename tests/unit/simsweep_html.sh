@@ -15,40 +15,22 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
 
-browser=
-for b in chromium chromium-browser google-chrome; do
-  command -v "$b" >/dev/null 2>&1 && { browser=$b; break; }
-done
-if [ -z "$browser" ]; then
-  if [ "${CI:-}" = true ]; then
-    echo "FAIL: chromium is not installed (apt-get install chromium; dev.sh installs it)"
-    exit 1
-  fi
-  echo "note: chromium is not installed: test skipped (apt-get install chromium)"
-  exit 0
-fi
+. "$top/tests/unit/browser.sh"
 
 "$top/wrappers/simcc" -O2 "$top/tests/unit/sweep_work.c" -o sweep_work || exit 1
 "$top/wrappers/simsweep" -j 2 -np 1,2,3,4,8 --platform=cluster,torus-3d --cfg=smpi/simulate-computation:no \
   --timeline=run.html -o study.html -- ./sweep_work 0.008 deadlock=3 > sweep.out 2>&1
 echo "simsweep: status $? (2 points deadlock)"
 
-timeout -k 5 60 "$browser" --headless --no-sandbox --disable-gpu --user-data-dir="$work/profile" \
-  --enable-logging=stderr --v=0 --window-size=1100,1000 --dump-dom "file://$work/study.html" > study.dom 2> dom.log
-timeout -k 5 60 "$browser" --headless --no-sandbox --disable-gpu --user-data-dir="$work/profile" \
-  --enable-logging=stderr --v=0 --window-size=1100,1500 --screenshot="$shots/simsweep_study.png" \
-  "file://$work/study.html" > shot.out 2> shot.log
+window=1100,1000 chrome study.dom --dump-dom "file://$work/study.html"
+window=1100,1500 chrome shot.out --screenshot="$shots/simsweep_study.png" "file://$work/study.html"
 
 python3 - "$shots" "$top/tests/unit" <<'PY'
 import csv, os, re, sys
 from html.parser import HTMLParser
 sys.path.insert(0, sys.argv[2])
 from png_pixels import share
-ok = True
-def check(what, cond):
-    global ok
-    print(("ok: " if cond else "FAIL: ") + what)
-    ok = ok and cond
+from checks import check, done, passed
 
 class Page(HTMLParser):
     """the page's SVG marks (per chart), table cells (per row) and links"""
@@ -88,7 +70,7 @@ class Page(HTMLParser):
 html = open("study.html").read()
 dom = open("study.dom").read()
 check("Chromium loaded the page", "<table id=\"points\"" in dom)
-errors = [l.strip() for f in ("dom.log", "shot.log") for l in open(f)
+errors = [l.strip() for f in ("study.dom.log", "shot.out.log") for l in open(f)
           if "Uncaught" in l or ("CONSOLE" in l and "ERROR" in l) or "Failed to load" in l]
 check("no console error" + (f" ({errors[0]})" if errors else ""), not errors)
 ext = re.findall(r"\bsrc\s*=|href=\"https?:|@import|url\(", html)
@@ -137,7 +119,7 @@ for t in table:
     got = {c: t["cells"].get(c, "?") for c in want}
     if got != want:
         check(f"table row {t['point']}: {got} != CSV {want}", False)
-check("the table's numbers are the CSV's", ok)
+check("the table's numbers are the CSV's", passed())
 msgs = [r["text"] for r in page.rows if not r["point"] and r["cells"]]  # not the heading
 check("each failed point's message is under its row",
       len(msgs) == 2 and all("deadlock" in m for m in msgs))
@@ -148,7 +130,7 @@ for colour, what, least in [("#1f77b4", "the cluster line", 0.0005), ("#ff7f0e",
                             ("#9e9e9e", "computation bars", 0.002)]:
     s = share(f"{sys.argv[1]}/simsweep_study.png", colour)
     check(f"screenshot: {what} in {colour} ({s:.2%} of the pixels)", s > least)
-sys.exit(0 if ok else 1)
+done()
 PY
 rc=$?
 echo "screenshot: $shots/simsweep_study.png"

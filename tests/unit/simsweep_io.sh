@@ -35,13 +35,10 @@ for n in 1 2 4; do
   "$top/wrappers/simrun" -np $n $nosim --stats=direct$n.json ./iow 2> /dev/null || echo "FAIL: simrun -np $n"
 done
 
-python3 - <<'PY' || fail=1
-import csv, json, re
-ok = True
-def check(what, cond):
-    global ok
-    print(("ok: " if cond else "FAIL: ") + what)
-    ok = ok and cond
+python3 - "$top/tests/unit" <<'PY' || fail=1
+import csv, json, re, sys
+sys.path.insert(0, sys.argv[1])
+from checks import check, done
 rows = list(csv.DictReader(open("io.csv")))
 check(f"3 points, all ok ({[r['status'] for r in rows]})", [r["status"] for r in rows] == ["ok"] * 3)
 for r in rows:
@@ -59,6 +56,6 @@ check("the page: a file I/O part in each point's bar, at the CSV's number",
       parts == {r["point"]: float(r["io_s"]) for r in rows})
 check("the page: the table has the file I/O columns",
       all(f'data-col="{c}"' in html for c in ("io_s", "io_read", "io_written")))
-exit(0 if ok else 1)
+done()
 PY
 exit $fail

@@ -31,13 +31,10 @@ for p in cluster laptop; do
   done
 done
 
-python3 - <<'PY' || fail=1
-import csv
-ok = True
-def check(what, cond):
-    global ok
-    print(("ok: " if cond else "FAIL: ") + what)
-    ok = ok and cond
+python3 - "$top/tests/unit" <<'PY' || fail=1
+import csv, sys
+sys.path.insert(0, sys.argv[1])
+from checks import check, done
 rows = {(r["platform"], r["otf2-speed"]): r for r in csv.DictReader(open("otf2.csv"))}
 check(f"6 points, all ok ({sorted(rows)})", len(rows) == 6 and all(r["status"] == "ok" for r in rows.values()))
 for line in open("direct.txt"):
@@ -48,7 +45,7 @@ for line in open("direct.txt"):
 for p in ("cluster", "laptop"):
     t = [float(rows[(p, s)]["simulated_s"]) for s in ("0.5", "1", "4")]
     check(f"{p}: faster target hosts, shorter runs ({t})", t[0] > t[1] > t[2])
-exit(0 if ok else 1)
+done()
 PY
 
 out=$("$top/wrappers/simsweep" --replay=pattern/traces.otf2 --otf2-speed=1,2 -np 2 ./otf2_scorep 2>&1)

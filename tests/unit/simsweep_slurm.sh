@@ -118,13 +118,10 @@ ls slurm.points/slurm/task-{0..7}.out > /dev/null && ok "--slurm: each task left
 ! grep -q submitted again.out && ok "the same command again submits nothing: every point is kept" ||
   bad "the same command again: $(cat again.out)"
 
-python3 - <<'PY' || fail=1
-import csv
-ok = True
-def check(what, cond):
-    global ok
-    print(("ok: " if cond else "FAIL: ") + what)
-    ok = ok and cond
+python3 - "$top/tests/unit" <<'PY' || fail=1
+import csv, sys
+sys.path.insert(0, sys.argv[1])
+from checks import check, done
 
 def rows(name):
     """the CSV without the wall time (how long a point took to run, not a result)"""
@@ -138,6 +135,6 @@ for a, b in zip(here, slurm):
         check(f"{a['point']}: here {a} != Slurm {b}", False)
 check("the Slurm run's CSV is the local run's (every number, status and message)", here == slurm)
 check("simsweep --collect of the Slurm folder writes the same CSV", collected == slurm)
-exit(0 if ok else 1)
+done()
 PY
 exit $fail

@@ -22,30 +22,11 @@ else
   echo "FAIL: simrun --help does not name --timeline=RUN.html"; exit 1
 fi
 
-browser=
-for b in chromium chromium-browser google-chrome; do
-  command -v "$b" >/dev/null 2>&1 && { browser=$b; break; }
-done
-if [ -z "$browser" ]; then
-  if [ "${CI:-}" = true ]; then
-    echo "FAIL: chromium is not installed (apt-get install chromium; dev.sh installs it)"
-    exit 1
-  fi
-  echo "note: chromium is not installed: test skipped (apt-get install chromium)"
-  exit 0
-fi
+. "$top/tests/unit/browser.sh"
 
 fail=0
 ok() { echo "ok: $1"; }
 bad() { echo "FAIL: $1"; fail=1; }
-
-# chrome OUT ARGS...: headless Chromium with its own profile; its log goes to OUT.log
-chrome() {
-  local out=$1
-  shift
-  timeout -k 5 40 "$browser" --headless --no-sandbox --disable-gpu --user-data-dir="$work/profile" \
-    --enable-logging=stderr --v=0 --window-size=1000,640 "$@" >"$out" 2>"$out.log"
-}
 
 "$top/wrappers/simcc" -O2 "$top/samples/ring.c" -o ring || exit 1
 "$top/wrappers/simcc" -O2 "$top/samples/jacobi2d.c" -o jacobi -lm || exit 1
