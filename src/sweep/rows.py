@@ -32,6 +32,14 @@ def series(plan, p):
     return tuple((n, p["values"][n]) for n, _ in plan["axes"] if n != "np")
 
 
+def awaits_base(plan, done, p):
+    """a point that ran while a smaller rank count of its line has not: its speedup is not known yet"""
+    if p["name"] not in done or done[p["name"]][0]["status"] != "ok" or "np" not in p["values"]:
+        return False
+    k, n = series(plan, p), int(p["values"]["np"])
+    return any(q["name"] not in done and int(q["values"]["np"]) < n and series(plan, q) == k for q in plan["points"])
+
+
 def label(key):
     return ", ".join(f"{n}={v}" for n, v in key) or "all points"
 

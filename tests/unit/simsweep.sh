@@ -112,6 +112,9 @@ for r in strong:
     check(f"strong np={n}: computation {r['compute_s']} s per rank = 8 ms / {n}", close(r["compute_s"], 0.008 / n, 1e-9))
     check(f"strong np={n}: computation + communication + waiting <= simulated time",
           float(r["compute_s"]) + float(r["communication_s"]) + float(r["waiting_s"]) <= t + 1e-9)
+shown = {int(t[0]): t[3] for t in (l.split() for l in open("strong.out")) if len(t) > 3 and t[1] == "ok"}
+check(f"strong: the terminal's rows show every speedup, as the CSV has it ({shown})",
+      shown == {int(r["np"]): format(float(r["speedup"]), ".3f") for r in strong})
 js = json.load(open("strong.json"))
 check("strong.json: strong scaling, the CSV's columns and numbers",
       js["scaling"] == "strong" and js["columns"] == list(strong[0].keys()) and all(
