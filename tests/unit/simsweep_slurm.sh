@@ -4,7 +4,8 @@
 # file in its own folder; a sweep with a point that deadlocks, submitted as a job array, gives
 # the same CSV as the same sweep run here (every column but the wall time), and the same
 # failure message; simsweep --collect of its folder writes that CSV again; the same command
-# again submits nothing (every point is kept). Skipped (with a note) without the packages or
+# again submits nothing (every point is kept). Ctrl-C while simsweep waits leaves the job array
+# running, and --collect reports it once it ended. Skipped (with a note) without the packages or
 # without root (slurmd starts jobs as their user), except under CI=true.
 # time limit: 300
 set -uo pipefail
@@ -117,6 +118,29 @@ ls slurm.points/slurm/task-{0..7}.out > /dev/null && ok "--slurm: each task left
   -- ./sweep_work 0.008 deadlock=3 > again.out 2>&1
 ! grep -q submitted again.out && ok "the same command again submits nothing: every point is kept" ||
   bad "the same command again: $(cat again.out)"
+
+# Ctrl-C while simsweep waits: the job array goes on in Slurm, --collect reports it later
+"$top/wrappers/simsweep" --slurm -np 1,2 --cfg=smpi/simulate-computation:no -o held.html \
+  -- ./sweep_work 0.008 hold=2 > held.out 2> held.err &
+pid=$!
+for _ in $(seq 1500); do
+  grep -qs holding held.points/np2-*/stdout && break
+  kill -0 $pid 2> /dev/null || break
+  sleep 0.2
+done
+kill -INT $pid
+wait $pid
+rc=$?
+grep -q "goes on in Slurm: simsweep --collect held.points reports it later" held.err && [ $rc = 130 ] &&
+  ok "Ctrl-C while waiting: status 130, the job array goes on" || bad "Ctrl-C while waiting: status $rc, $(cat held.err)"
+touch release
+for _ in $(seq 1500); do
+  [ -z "$(squeue -h 2> /dev/null)" ] && break
+  sleep 0.2
+done
+"$top/wrappers/simsweep" --collect held.points > held2.out 2>&1
+grep -q "2 points: 2 ran, 0 failed" held2.out && ok "--collect once the array ended: both points ran" ||
+  bad "--collect after Ctrl-C: $(cat held2.out)"
 
 python3 - "$top/tests/unit" <<'PY' || fail=1
 import csv, sys
