@@ -38,6 +38,9 @@ Sweep options:
                          the report. Points already finished there are not run again: the
                          same command after Ctrl-C resumes
   --fresh                run every point again
+  --own-dir              run each point in its own folder (DIR/POINT) instead of here, so
+                         that files the program writes do not collide between points that
+                         run at once; relative paths in its arguments then start there
   -j N                   points run at once on this machine (default: the number of cores)
   --scaling=strong|weak  speedup and efficiency against the smallest rank count of each
                          line: strong (same problem) or weak (problem grows with ranks);
@@ -85,6 +88,7 @@ class Study:
         self.report_given = False
         self.dir = None
         self.fresh = False
+        self.own_dir = False     # --own-dir: each point runs in its folder
         self.jobs = None
         self.scaling = None
         self.slurm = False
@@ -173,6 +177,8 @@ def parse(argv):
             s.dir, i = take_value(argv, i, name)
         elif a == "--fresh":
             s.fresh, i = True, i + 1
+        elif a == "--own-dir":
+            s.own_dir, i = True, i + 1
         elif name in ("-j", "--jobs") or re.fullmatch(r"-j[0-9]+", a):
             if re.fullmatch(r"-j[0-9]+", a):
                 v, i = a[2:], i + 1
@@ -218,7 +224,9 @@ def parse(argv):
             raise Usage("--help-coll is simrun's: simrun --help-coll")
         elif name in VALUED:
             v, i = take_value(argv, i, name)
-            s.simrun_args += [name, v] if a == name else [a]
+            if name in ("-hostfile", "-machinefile", "--hostfile"):  # found from any point's folder
+                v = os.path.abspath(v)
+            s.simrun_args += [name, v] if a == name else [f"{name}={v}"]
         elif a in FLAGS:
             s.simrun_args.append(a)
             i += 1

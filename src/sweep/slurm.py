@@ -74,7 +74,7 @@ def submit(plan, dir, todo, sbatch_opts):
                  f"{shlex.quote(os.path.abspath(dir))} \"$SLURM_ARRAY_TASK_ID\"\n")
     os.chmod(script, 0o755)
     cmd = ["sbatch", "--parsable", "--job-name=simsweep", f"--array={ranges([p['index'] for p in todo])}",
-           f"--output={os.path.abspath(sdir)}/task-%a.out", f"--chdir={plan['cwd']}"] + sbatch_opts + [script]
+           f"--output={os.path.abspath(sdir)}/task-%a.out", f"--chdir={plan['cwd'] or os.path.abspath(dir)}"] + sbatch_opts + [script]
     try:
         r = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
     except OSError as e:

@@ -2,7 +2,8 @@
 # simsweep over a program that writes a file with MPI-IO: each point's file I/O time (mean per
 # rank) and bytes written are those of simrun's own --stats=FILE.json for the same run, file
 # I/O is not counted as communication, and the page draws it as a part of its own in each
-# point's bar (at the CSV's number) and as columns of the table.
+# point's bar (at the CSV's number) and as columns of the table. With --own-dir each point
+# runs in its own folder and writes its own file.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
@@ -34,6 +35,12 @@ nosim=--cfg=smpi/simulate-computation:no
 for n in 1 2 4; do
   "$top/wrappers/simrun" -np $n $nosim --stats=direct$n.json ./iow 2> /dev/null || echo "FAIL: simrun -np $n"
 done
+# --own-dir: each point runs in its folder, so each writes its own out.dat (np MiB)
+"$top/wrappers/simsweep" -j 2 -np 1,2,4 --own-dir $nosim -o own.html -- ./iow > own.out 2>&1 ||
+  { echo "FAIL: --own-dir: status $?"; fail=1; }
+sizes=$(for n in 1 2 4; do stat -c %s own.points/np$n-*/out.dat; done | tr '\n' ' ')
+[ "$sizes" = "1048576 2097152 4194304 " ] && echo "ok: --own-dir: each point wrote its own out.dat ($sizes)" ||
+  { echo "FAIL: --own-dir: out.dat sizes '$sizes'"; fail=1; }
 
 python3 - "$top/tests/unit" <<'PY' || fail=1
 import csv, json, re, sys
