@@ -27,7 +27,7 @@ Axes (a comma-separated list makes an axis; the grid is every combination):
   --replay=TRACE,...     replay time-independent traces (or OTF2 traces, TRACE.otf2) instead
                          of running a program (-np is the trace's, or give -np LIST and {np}
                          in TRACE)
-  --otf2-speed=LIST      for an OTF2 trace: the target hosts are RATIO times faster than the
+  --otf2-speed=LIST      for OTF2 traces: how many times faster the target hosts are than the
                          traced ones (simrun --otf2-speed), e.g. --otf2-speed=0.5,1,2,4
   Other axes' values can appear in the arguments too: {platform}, {host-speed}, {KEY}.
 
@@ -50,7 +50,8 @@ Sweep options:
                          must be on a file system the nodes share
   --partition=P          sbatch --partition
   --time=T               sbatch --time (the time limit of each task)
-  --sbatch=OPTIONS       more sbatch options, split on blanks, e.g. --sbatch='--account=a --qos=q'
+  --sbatch=OPTIONS       more sbatch options, split on blanks,
+                         e.g. --sbatch='--account=a --qos=q'
   --collect DIR          report the points kept in DIR (a --slurm run's, later, or any sweep's)
   --help, --version
 
