@@ -133,10 +133,12 @@ build_all() {
         inc="-J$b/$dir/$name.mods -I$b/$dir/$name.mods -I$b/$dir -I$SUITE/$dir -I$b/$(dirname "$dir")/attr -I$SUITE/$(dirname "$dir")/attr -I$b/util"
         objs=() fort=no
         for s in $srcs; do
-          o=$b/$dir/$name.${s%.*}.o
+          o=$b/$dir/$name.${s%.*}.o src=$SUITE/$dir/$s
+          # f08 copies some C parts from f90 and f77 at build time (BUILT_SOURCES)
+          for l in f90 f77; do [ -f "$src" ] || src=$SUITE/$l/${dir#*/}/$s; done
           case $s in
-            *.c) $CC -O1 -w $INC $flags -c "$SUITE/$dir/$s" -o "$o" ;;
-            *) fort=yes; (cd "$b/$dir" && $FC $FFLAGS $inc $flags -c "$SUITE/$dir/$s" -o "$o") ;;
+            *.c) $CC -O1 -w $INC $flags -c "$src" -o "$o" ;;
+            *) fort=yes; (cd "$b/$dir" && $FC $FFLAGS $inc $flags -c "$src" -o "$o") ;;
           esac >> "$b/$dir/$name.build" 2>&1
           objs+=("$o")
         done
