@@ -1063,6 +1063,7 @@ SIMPI_DECL(int, Status_c2f, (const MPI_Status *c_status, MPI_Fint *f_status))
 SIMPI_DECL(int, Status_f2c, (const MPI_Fint *f_status, MPI_Status *c_status))
 
 #include "mpi_rma.h"
+#include "mpi_io.h"
 #undef SIMPI_DECL
 
 #ifdef __cplusplus

@@ -23,7 +23,7 @@ import sys
 
 HANDLES = {"MPI_Comm": "Comm", "MPI_Datatype": "Type", "MPI_Group": "Group", "MPI_Request": "Request",
            "MPI_Op": "Op", "MPI_Info": "Info", "MPI_Errhandler": "Errhandler", "MPI_Win": "Win",
-           "MPI_Message": "Message", "MPI_Session": "Session"}
+           "MPI_Message": "Message", "MPI_Session": "Session", "MPI_File": "File"}
 LOGICALS = {"flag", "commute", "reorder", "periods", "remain_dims", "high", "weighted"}
 CHOICE = {"buf", "sendbuf", "recvbuf", "buffer", "inbuf", "outbuf", "inoutbuf", "origin_addr", "result_addr",
           "compare_addr", "base", "location"}
@@ -32,7 +32,8 @@ WEIGHTS = {"sourceweights", "destweights", "weights"}
 STRING_OUT = {"Get_processor_name": "MPI_MAX_PROCESSOR_NAME", "Get_library_version": "MPI_MAX_LIBRARY_VERSION_STRING",
               "Error_string": "MPI_MAX_ERROR_STRING", "Comm_get_name": "MPI_MAX_OBJECT_NAME",
               "Type_get_name": "MPI_MAX_OBJECT_NAME", "Win_get_name": "MPI_MAX_OBJECT_NAME",
-              "Info_get_nthkey": "MPI_MAX_INFO_KEY", "Info_get": "*valuelen", "Session_get_nth_pset": "*pset_len"}
+              "Info_get_nthkey": "MPI_MAX_INFO_KEY", "Info_get": "*valuelen", "Session_get_nth_pset": "*pset_len",
+              "File_get_view": "MPI_MAX_DATAREP_STRING"}
 # request indices: 0-based in C, 1-based in Fortran
 INDEX_OUT = {("Waitany", "index"), ("Testany", "index"), ("Waitsome", "array_of_indices"),
              ("Testsome", "array_of_indices")}
@@ -74,6 +75,10 @@ SPECIAL = {
     "Win_get_attr": "win:handle win_keyval:int attribute_val:aint flag:logical",
     "Attr_put": "comm:handle keyval:int attribute_val:int",
     "Attr_get": "comm:handle keyval:int attribute_val:int flag:logical",
+    "Register_datarep": "datarep:char read_conversion_fn:func write_conversion_fn:func dtype_file_extent_fn:func "
+                        "extra_state:aint",
+    "Register_datarep_c": "datarep:char read_conversion_fn:func write_conversion_fn:func dtype_file_extent_fn:func "
+                          "extra_state:aint",
 }
 # Fortran names of the predefined attribute callbacks (special.c)
 CALLBACKS = ["MPI_COMM_NULL_COPY_FN", "MPI_COMM_NULL_DELETE_FN", "MPI_COMM_DUP_FN", "MPI_WIN_NULL_COPY_FN",
@@ -94,6 +99,8 @@ SIZEOF = [("integer(kind=%d)" % k, "i%d" % k) for k in (1, 2, 4, 8, 16)] + \
          [("complex(kind=%d)" % k, "c%d" % k) for k in (4, 8, 10, 16)] + \
          [("logical(kind=%d)" % k, "l%d" % k) for k in (1, 2, 4, 8)] + [("character(len=*)", "ch")]
 FLAGS = [("MPI_SUBARRAYS_SUPPORTED", ".FALSE."), ("MPI_ASYNC_PROTECTS_NONBLOCKING", ".FALSE.")]
+# constants that are MPI_Offset values (integer(kind=MPI_OFFSET_KIND) in Fortran)
+OFFSETS = {"MPI_DISPLACEMENT_CURRENT"}
 # mpi_f08's choice buffers are TYPE(*), DIMENSION(..): sections reach the calls as they are (subarray.c)
 F08_FLAGS = dict(FLAGS, MPI_SUBARRAYS_SUPPORTED=".TRUE.")
 # Fortran-only named constants
@@ -104,8 +111,8 @@ EXTRA = [("MPI_STATUS_SIZE", "MPI_F_STATUS_SIZE"), ("MPI_SOURCE", "MPI_F_SOURCE+
 
 
 def prototypes(incdir):
-    """[(return type, name, [(C type, param name)])] of every SIMPI_DECL in mpi.h and mpi_rma.h."""
-    text = open(incdir + "/mpi.h").read() + open(incdir + "/mpi_rma.h").read()
+    """[(return type, name, [(C type, param name)])] of every SIMPI_DECL in mpi.h, mpi_rma.h and mpi_io.h."""
+    text = "".join(open(incdir + "/" + h).read() for h in ("mpi.h", "mpi_rma.h", "mpi_io.h"))
     text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
     out = []
     for ret, name, args in re.findall(r"^SIMPI_DECL\(\s*([\w ]+?)\s*,\s*(\w+)\s*,\s*\((.*?)\)\s*\)\s*$", text,
@@ -178,6 +185,8 @@ def fortran_kind(fname, ctype, name):
         return "aint" if base == "MPI_Aint *" else "aint[]"
     if base in ("MPI_Count *", "MPI_Count []"):
         return "count" if base == "MPI_Count *" else "count[]"
+    if base == "MPI_Offset *":
+        return "offset"
     if base in ("char *", "char []"):
         return "char_out" if not ctype.startswith("const") else "char"
     if base == "void *":
@@ -420,7 +429,10 @@ def fortran_constants(values, style):
             out.append("  logical, parameter :: %s = %s" % (n, v.lower()))
     for n in sorted(values):
         v, handle = values[n]
-        if style == "mpif.h":
+        if n in OFFSETS:  # an MPI_Offset in C: integer(kind=MPI_OFFSET_KIND), 8 bytes
+            out += ["      INTEGER*8 %s" % n, "      PARAMETER (%s=%d)" % (n, v)] if style == "mpif.h" else \
+                ["  integer(kind=8), parameter :: %s = %d" % (n, v)]
+        elif style == "mpif.h":
             out += ["      INTEGER %s" % n, "      PARAMETER (%s=%d)" % (n, v)]
         elif style == "f08" and handle:
             out.append("  type(%s), parameter :: %s = %s(%d)" % (handle, n, handle, v))

@@ -330,6 +330,33 @@ FT_API void pmpi_grequest_start_(void *query_fn, void *free_fn, void *cancel_fn,
 FT_ALIAS(grequest_start)
 FT_ALIAS_F08(grequest_start)
 
+/* User-defined data representations: refused by the C call (simpi has none); the callbacks are never called. */
+static void register_datarep(const char *datarep, size_t len, MPI_Fint *ierror, int large)
+{
+  char *name = ft_str_in(datarep, len);
+  int rc;
+  if (large)
+    FT_CALL(rc = PMPI_Register_datarep_c(name, NULL, NULL, NULL, NULL));
+  else
+    FT_CALL(rc = PMPI_Register_datarep(name, NULL, NULL, NULL, NULL));
+  free(name);
+  ft_ierror(ierror, rc);
+}
+FT_API void pmpi_register_datarep_(const char *datarep, void *read_fn, void *write_fn, void *extent_fn,
+                                   MPI_Aint *extra_state, MPI_Fint *ierror, size_t datarep_len)
+{
+  (void)read_fn, (void)write_fn, (void)extent_fn, (void)extra_state;
+  register_datarep(datarep, datarep_len, ierror, 0);
+}
+FT_ALIAS(register_datarep)
+FT_API void pmpi_register_datarep_c_(const char *datarep, void *read_fn, void *write_fn, void *extent_fn,
+                                     MPI_Aint *extra_state, MPI_Fint *ierror, size_t datarep_len)
+{
+  (void)read_fn, (void)write_fn, (void)extent_fn, (void)extra_state;
+  register_datarep(datarep, datarep_len, ierror, 1);
+}
+FT_ALIAS(register_datarep_c)
+
 /* The predefined callbacks, with Fortran's arguments (the window and type ones are the same functions). */
 FT_API void mpi_comm_null_copy_fn_(MPI_Fint *h, MPI_Fint *kv, MPI_Aint *ex, MPI_Aint *in, MPI_Aint *out,
                                    MPI_Fint *flag, MPI_Fint *ierr)
