@@ -111,6 +111,15 @@ build_all() {
         (cd "$b/util" && $FC $FFLAGS -J"$b/util" -c "$suite/util/mtest_${l#*:}" -o "mtest_${l%%:*}.o" 2>>"$b/build.log")
     done
   fi
+  # the io directories' programs generated from a template, as their Makefiles do
+  local d
+  for d in $dirs; do
+    [ -f "$suite/$d/ioharness.tlt" ] && [ ! -f "$b/$d/gen-src-stamp" ] || continue
+    mkdir -p "$b/$d"
+    sed '1s|.*|#!/usr/bin/perl|' "$suite/maint/testmerge.in" > "$b/testmerge"
+    (cd "$b/$d" && perl "$b/testmerge" -defn="$suite/maint/common.defn" "$suite/$d/ioharness.defn" \
+       "$suite/$d/ioharness.tlt" && touch gen-src-stamp) 2>>"$b/build.log"
+  done
   # distinct programs: DIR NAME
   awk '{print $1}' "$runs" | sort -u | while read -r p; do
     echo "$(dirname "$p") $(basename "$p")"
@@ -136,6 +145,7 @@ build_all() {
         for s in $srcs; do
           o=$b/$dir/$name.${s%.*}.o src=$SUITE/$dir/$s
           # f08 copies some C parts from f90 and f77 at build time (BUILT_SOURCES)
+          [ -f "$src" ] || src=$b/$dir/$s   # generated (io)
           for l in f90 f77; do [ -f "$src" ] || src=$SUITE/$l/${dir#*/}/$s; done
           case $s in
             *.c) $CC -O1 -w $INC $flags -c "$src" -o "$o" ;;
