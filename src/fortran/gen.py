@@ -470,6 +470,18 @@ def module_extras(f08):
     return out
 
 
+def errhandler_interfaces():
+    """mpi_f08's abstract interfaces of the error handler functions (MPI 4.0, 19.3.5), for a
+    program's procedure(MPI_File_errhandler_function) declarations."""
+    m = ["  abstract interface"]
+    for obj in ("Comm", "Win", "File", "Session"):
+        f = "MPI_%s_errhandler_function" % obj
+        m += ["    subroutine %s(%s, error_code)" % (f, obj.lower()), "      import MPI_%s" % obj,
+              "      type(MPI_%s) :: %s" % (obj, obj.lower()), "      integer :: error_code",
+              "    end subroutine %s" % f]
+    return m + ["  end interface"]
+
+
 def f08_module(protos, values):
     """module mpi_f08: types, typed constants, == and /= on handles, and an interface for every
     call, the large-count form of a call as an overload of its name where the kinds tell them apart."""
@@ -493,6 +505,7 @@ def f08_module(protos, values):
                   "      type(%s), intent(in) :: a, b" % h, "    end function %s" % f]
         m.append("  end interface")
     m += ["  interface"] + [l.replace("%s", "type(*)") for l in SYNC_REG] + ["  end interface"]
+    m += errhandler_interfaces()
     m += module_extras(True)
     byname = {name: (ret, params) for ret, name, params in protos}
     for ret, name, params in f08_calls(protos):
