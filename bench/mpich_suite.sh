@@ -202,8 +202,11 @@ run_one() {
     return
   fi
   local rc
-  (cd "$b/$(dirname "$prog")" && ulimit -v 12000000 && env "${envs[@]}" MPITEST_TIMEOUT="$limit" \
-     MPIEXEC_TIMEOUT="$limit" timeout -k 10 "$((limit + 20))" $launcher -np "$np" "./$(basename "$prog")" \
+  # I/O runs in a folder of their own: their files have fixed names, and runs go in parallel
+  local wd=$b/$(dirname "$prog")
+  case $prog in */io/*) wd=$o.dir; rm -rf "$wd"; mkdir -p "$wd" ;; esac
+  (cd "$wd" && ulimit -v 12000000 && env "${envs[@]}" MPITEST_TIMEOUT="$limit" \
+     MPIEXEC_TIMEOUT="$limit" timeout -k 10 "$((limit + 20))" $launcher -np "$np" "$b/$prog" \
      "${args[@]}" > "$o.out" 2> "$o.err")
   rc=$?
   local ok=no
