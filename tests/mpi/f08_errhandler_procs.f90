@@ -9,19 +9,22 @@ module handlers
   implicit none
   integer :: file_calls = 0, comm_calls = 0, last_class = -1
 contains
+  subroutine note(calls, error_code, right_object)
+    integer :: calls, error_code
+    logical :: right_object
+    calls = calls + 1
+    call MPI_Error_class(error_code, last_class)
+    if (.not. right_object) last_class = -2
+  end subroutine
   subroutine on_file(file, error_code)
     type(MPI_File) :: file
     integer :: error_code
-    file_calls = file_calls + 1
-    call MPI_Error_class(error_code, last_class)
-    if (file /= MPI_FILE_NULL) last_class = -2
+    call note(file_calls, error_code, file == MPI_FILE_NULL)
   end subroutine
   subroutine on_comm(comm, error_code)
     type(MPI_Comm) :: comm
     integer :: error_code
-    comm_calls = comm_calls + 1
-    call MPI_Error_class(error_code, last_class)
-    if (comm /= MPI_COMM_WORLD) last_class = -2
+    call note(comm_calls, error_code, comm == MPI_COMM_WORLD)
   end subroutine
 end module
 
