@@ -67,6 +67,7 @@ typedef struct io_fh {
   long coll_seq;       /* collective calls made on it (io_once) */
   int split_kind;      /* a split collective begun and not ended: which begin (the MPI layer's index) */
   MPI_Status split_st; /* and its status */
+  long trace_id;       /* its id in the trace being recorded (0: none) */
 } io_fh_t;
 
 /* An extent of the file. */

@@ -62,6 +62,10 @@ static int file_access(rt_rank_t *self, MPI_File fh, enum where where, MPI_Offse
     pos = act_io_shared(&f->io, n);
   else if (where == ORDERED)
     pos = act_io_ordered(&f->io, n);
+  if (where == SHARED)
+    how |= ACT_IO_SHARED;
+  else if (where == ORDERED)
+    how |= ACT_IO_ORDERED;
   p2p_req_t *r = NULL;
   MPI_Offset moved = 0;
   char why[300];

@@ -48,7 +48,7 @@ int PMPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype, MPI_Dat
   h.striping_unit = f->io.hints.striping_unit;
   h.striping_factor = f->io.hints.striping_factor;
   f->io.hints = h;
-  act_io_set(&f->io, reset_shared, 0);
+  act_io_view(&f->io, reset_shared);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
