@@ -101,7 +101,7 @@ int act_io_access(io_fh_t *fh, MPI_Offset pos, void *buf, MPI_Count count, const
 {
   int write = how & ACT_IO_WRITE, traced = tracing() && fh->trace_id;
   if (traced)
-    trace_access(fh, pos, (MPI_Offset)count * (MPI_Offset)t->size / (MPI_Offset)fh->v.esize, how);
+    trace_access(fh, pos, io_bytes(fh, count, t) / (MPI_Offset)fh->v.esize, how);
   io_seg_t *segs;
   size_t nseg;
   int err = io_data(fh, pos * (MPI_Offset)fh->v.esize, buf, count, t, write, moved, &segs, &nseg, why, len);
