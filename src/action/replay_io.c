@@ -47,21 +47,24 @@ static rfile_t *file_of(void)
   return &files[id];
 }
 
+/* Sets key to the number at tok[i] when it is above 0 (0: the default). */
+static void positive_hint(MPI_Info info, const char *key, int i)
+{
+  long n = num(i, key);
+  if (n > 0) {
+    char v[32];
+    snprintf(v, sizeof v, "%ld", n);
+    MPI_Info_set(info, key, v);
+  }
+}
+
 /* The hints at tok[i..i+6): cb_nodes, cb_buffer_size and the four switches, into info. */
 static void hints(MPI_Info info, int i)
 {
   static const char *const sw[] = {"automatic", "disable", "enable"};
   static const char *const keys[] = {"romio_cb_read", "romio_cb_write", "romio_ds_read", "romio_ds_write"};
-  char v[32];
-  long n = num(i, "cb_nodes"), b = num(i + 1, "cb_buffer_size");
-  if (n > 0) {
-    snprintf(v, sizeof v, "%ld", n);
-    MPI_Info_set(info, "cb_nodes", v);
-  }
-  if (b > 0) {
-    snprintf(v, sizeof v, "%ld", b);
-    MPI_Info_set(info, "cb_buffer_size", v);
-  }
+  positive_hint(info, "cb_nodes", i);
+  positive_hint(info, "cb_buffer_size", i + 1);
   for (int k = 0; k < 4; k++) {
     long s = num(i + 2 + k, "a hint switch");
     if (s < -1 || s > 1)
@@ -95,16 +98,8 @@ static void open_line(MPI_Comm comm)
   *q = 0;
   MPI_Info info;
   MPI_Info_create(&info);
-  char v[32];
-  long unit = num(5, "the striping unit"), factor = num(6, "the striping factor");
-  if (unit > 0) {
-    snprintf(v, sizeof v, "%ld", unit);
-    MPI_Info_set(info, "striping_unit", v);
-  }
-  if (factor > 0) {
-    snprintf(v, sizeof v, "%ld", factor);
-    MPI_Info_set(info, "striping_factor", v);
-  }
+  positive_hint(info, "striping_unit", 5);
+  positive_hint(info, "striping_factor", 6);
   hints(info, 7);
   MPI_File fh;
   if (io_err)
