@@ -8,13 +8,18 @@
  * is found by a table lookup and dispatched by a switch. This file reads
  * the trace and a line's arguments, keeps the pending requests and the
  * communicators, and performs point-to-point and communicator lines;
- * replay_coll.c performs the collectives, replay_rma.c the one-sided lines. */
+ * replay_coll.c performs the collectives, replay_rma.c the one-sided lines.
+ * An OTF2 archive (simrun sets SIMPI_REPLAY_OTF2) gives each rank its records as the
+ * lines they stand for (otf2_in.h), performed the same way. */
 #include "replay.h"
 #include "trace.h"
+#include "otf2_in.h"
 #include <mpi.h>
 #include <smpi/smpi.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -28,6 +33,7 @@ typedef struct pending {
   int src, dst, tag, actual;
   long nbc; /* 0: point-to-point */
   void *owned; /* count and type arrays of a nonblocking collective */
+  long line;   /* the line that started it */
   struct pending *next;
 } pending_t;
 
@@ -36,6 +42,7 @@ static const char *file;
 static long lineno;
 static int rank;
 static int finalized; /* the trace's finalize line was read */
+static int otf2_rank = -1; /* replaying an OTF2 archive: this rank (lineno: the record) */
 int ntok;
 char **tok;
 static pending_t *pending, **pending_tail = &pending;
@@ -43,7 +50,11 @@ static MPI_Comm *comms; /* trace ids: 0 the world, then the ones comm_split line
 static int ncomms;
 static char *scratch[2];
 static size_t scratch_size[2];
-static void **retired; /* scratch buffers outgrown while requests were pending */
+typedef struct block {
+  void *p;
+  size_t n;
+} block_t;
+static block_t *retired; /* scratch buffers outgrown while requests were pending */
 static int nretired;
 int keep_scratch; /* persistent collectives hold the scratch buffers: never free them */
 
@@ -54,7 +65,9 @@ void die(const char *fmt, const char *arg)
   for (char *c = what; *c; c++) /* never raw bytes of a binary file on the terminal */
     if ((unsigned char)*c < 0x20 || (unsigned char)*c >= 0x7f)
       *c = '?';
-  if (lineno)
+  if (otf2_rank >= 0 && lineno)
+    snprintf(msg, sizeof msg, "%s (rank %d, record %ld): %s", file, otf2_rank, lineno, what);
+  else if (lineno)
     snprintf(msg, sizeof msg, "%s:%ld: %s", file, lineno, what);
   else
     snprintf(msg, sizeof msg, "%s: %s", file, what);
@@ -78,6 +91,8 @@ double real(int i, const char *what)
   double v;
   if (ti_real(tok[i], &v))
     die("expected a number for %s", what);
+  if (!(v >= 0) || v > 1e300) /* negative, NaN or infinite: not an amount of work or time */
+    die("%s must be a finite number of 0 or more", what);
   return v;
 }
 
@@ -93,21 +108,36 @@ MPI_Datatype type(int i)
 }
 
 /* A buffer of count elements of t: which = 0 for the send side, 1 for the
- * receive side (contents are irrelevant: only sizes matter in a replay).
- * A buffer that pending requests may still use is kept until none is left. */
+ * receive side (contents are irrelevant: only sizes matter in a replay, and
+ * nothing is copied into it but what an agreement reads). Mapped, not
+ * allocated: its pages cost nothing until touched, so that a terabyte message
+ * replays. A buffer that pending requests may still use is kept until none is left. */
 void *buf(long count, MPI_Datatype t, int which)
 {
   MPI_Aint lb, extent; /* pair types such as MPI_DOUBLE_INT are padded: their extent exceeds their size */
   MPI_Type_get_extent(t, &lb, &extent);
-  size_t need = (size_t)(count > 0 ? count : 1) * (size_t)(extent > 0 ? extent : 1);
+  size_t n = (size_t)(count > 0 ? count : 1), e = (size_t)(extent > 0 ? extent : 1);
+  if (n > SIZE_MAX / 4 / e) {
+    char what[64];
+    snprintf(what, sizeof what, "%ld", count);
+    die("a buffer of %s elements is more than this machine can address", what);
+  }
+  size_t need = n * e;
   if (need > scratch_size[which]) {
     if (pending || keep_scratch) {
       retired = realloc(retired, sizeof *retired * (size_t)(nretired + 1));
-      retired[nretired++] = scratch[which];
-    } else
-      free(scratch[which]);
-    scratch_size[which] = need > 2 * scratch_size[which] ? need : 2 * scratch_size[which];
-    scratch[which] = calloc(scratch_size[which], 1);
+      retired[nretired++] = (block_t){scratch[which], scratch_size[which]};
+    } else if (scratch[which])
+      munmap(scratch[which], scratch_size[which]);
+    size_t size = need > 2 * scratch_size[which] ? need : 2 * scratch_size[which];
+    void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED) {
+      char what[64];
+      snprintf(what, sizeof what, "%zu", need);
+      die("this line needs a buffer of %s bytes: more than this machine can map", what);
+    }
+    scratch[which] = p;
+    scratch_size[which] = size;
   }
   return scratch[which];
 }
@@ -115,7 +145,7 @@ void *buf(long count, MPI_Datatype t, int which)
 void add_pending(MPI_Request r, int src, int dst, int tag, int actual, long nbc, void *owned)
 {
   pending_t *p = malloc(sizeof *p);
-  *p = (pending_t){r, src, dst, tag, actual, nbc, owned, NULL};
+  *p = (pending_t){r, src, dst, tag, actual, nbc, owned, lineno, NULL};
   *pending_tail = p;
   pending_tail = &p->next;
 }
@@ -130,7 +160,7 @@ static void complete(pending_t **pp)
   free(p);
   if (!pending && !keep_scratch) {
     for (int i = 0; i < nretired; i++)
-      free(retired[i]);
+      munmap(retired[i].p, retired[i].n);
     nretired = 0;
   }
 }
@@ -292,7 +322,7 @@ static void extensions(MPI_Comm *comm, int *src, int *tag)
   }
 }
 
-static void perform(void)
+void perform(void)
 {
   MPI_Comm comm = MPI_COMM_WORLD;
   int src = -1, xtag = -1;
@@ -513,32 +543,22 @@ static void on_error(MPI_Comm *comm, int *code, ...)
   die("%s", line);
 }
 
-int main(int argc, char **argv)
+/* A time-independent trace: line K of the index names rank K's file (0-based), which is
+ * read line by line and performed. */
+static void replay_ti(const char *index)
 {
-  MPI_Init(&argc, &argv); /* the runtime does not time a replayer's own work */
-  io_replay_init();
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Errhandler eh;
-  MPI_Comm_create_errhandler(on_error, &eh);
-  MPI_Comm_set_errhandler(MPI_COMM_WORLD, eh);
-  set_comm(0, MPI_COMM_WORLD);
-  const char *index = getenv("SIMPI_REPLAY");
-  if (!index || !*index) {
-    fprintf(stderr, "simpi-replay: start me with simrun --replay=TRACE\n");
-    MPI_Abort(MPI_COMM_WORLD, 1);
-  }
-  (void)argc;
-  (void)argv;
-  file = index;
   FILE *idx = fopen(index, "r");
   if (!idx)
     die("cannot open the trace index (%s)", "missing file?");
-  char path[8400], name[4096];
-  int found = 0;
-  for (int k = 0; fgets(name, sizeof name, idx); k++) {
-    lineno = k + 1;
+  static char path[8400]; /* file points to it until the end */
+  char name[4096];
+  int found = 0, index_line = 0;
+  for (int k = 0; fgets(name, sizeof name, idx);) {
+    lineno = ++index_line;
     name[strcspn(name, "\r\n")] = 0;
-    if (k == rank) {
+    if (!name[strspn(name, " \t")]) /* blank lines name no file */
+      continue;
+    if (k++ == rank) {
       /* relative names: to the current directory (as smpirun reads them),
        * else to the index's directory */
       const char *slash = strrchr(index, '/');
@@ -559,10 +579,18 @@ int main(int argc, char **argv)
   lineno = 0;
   if (ti_open(&rd, path))
     die("cannot open %s", path);
-  while (ti_next(&rd)) {
+  long v;
+  for (int first = 1; ti_next(&rd); first = 0) {
     lineno = rd.lineno;
     tok = rd.tok;
     ntok = rd.ntok;
+    /* a file whose first line is not a trace's is said to be so, and none of it is shown (an
+     * index may name any file, one the user could not otherwise read among them) */
+    if (first && (ntok < 2 || ti_long(tok[0], &v) || ti_action(tok[1], strlen(tok[1])) < 0)) {
+      char why[200];
+      snprintf(why, sizeof why, "not a time-independent trace (line %d of the index %%s names it)", index_line);
+      die(why, index);
+    }
     if (ntok < 2)
       die("expected '<rank> <action> ...', got '%s'", tok[0]);
     if (num(0, "the rank") != rank)
@@ -578,9 +606,92 @@ int main(int argc, char **argv)
     die("the recorded run stopped here (%s): the replay stops too", rd.stopped);
   if (!lineno)
     die("%s", "the file is empty: the trace of this rank is missing");
-  if (!finalized)
-    die("%s", "the trace ends without a finalize line: it was cut short");
   ti_close(&rd);
+}
+
+/* An OTF2 archive: this rank's records, as the lines they stand for (otf2_in.h); the
+ * records skipped are counted for the run's summary. */
+static void note_skipped(const char *kind, long n, void *arg)
+{
+  (void)arg;
+  simpi_trace_skipped(kind, n);
+}
+
+static void replay_otf2(const char *anchor)
+{
+  char err[600], *line;
+  const char *ratio = getenv("SIMPI_OTF2_SPEED");
+  double speed = simpi_trace_host_speed() / (ratio && *ratio ? atof(ratio) : 1.0);
+  otr_t *o = otr_open(anchor, rank, speed, err, sizeof err);
+  if (!o) {
+    lineno = 0;
+    simpi_trace_fail(err);
+  }
+  char where[4200];
+  snprintf(where, sizeof where, "%s record", anchor);
+  otf2_rank = rank;
+  while ((line = otr_next(o))) {
+    lineno = otr_position(o);
+    ntok = ti_split(&rd, line);
+    tok = rd.tok;
+    simpi_trace_position(where, lineno);
+    perform();
+  }
+  lineno = otr_position(o);
+  if (otr_error(o)[0]) {
+    snprintf(err, sizeof err, "%s: %s", anchor, otr_error(o));
+    simpi_trace_fail(err);
+  }
+  otr_skipped(o, note_skipped, NULL);
+  if (rank == 0) {
+    long locs, events;
+    otr_other_locations(o, &locs, &events);
+    if (locs) {
+      char what[160];
+      snprintf(what, sizeof what, "events of %ld location%s that are no MPI rank (threads, devices)", locs,
+               locs == 1 ? "" : "s");
+      simpi_trace_skipped(what, events);
+    }
+  }
+  otr_close(o);
+}
+
+int main(int argc, char **argv)
+{
+  MPI_Init(&argc, &argv); /* the runtime does not time a replayer's own work */
+  io_replay_init();
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Errhandler eh;
+  MPI_Comm_create_errhandler(on_error, &eh);
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, eh);
+  set_comm(0, MPI_COMM_WORLD);
+  const char *index = getenv("SIMPI_REPLAY");
+  if (!index || !*index) {
+    fprintf(stderr, "simpi-replay: start me with simrun --replay=TRACE\n");
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  (void)argc;
+  (void)argv;
+  file = index;
+  const char *otf2 = getenv("SIMPI_REPLAY_OTF2");
+  if (otf2 && *otf2 == '1')
+    replay_otf2(index);
+  else
+    replay_ti(index);
+  if (!finalized)
+    die("%s", otf2_rank >= 0 ? "the trace ends without MPI_Finalize: it was cut short"
+                             : "the trace ends without a finalize line: it was cut short");
+  if (pending) { /* as MPI_Finalize warns of the requests a run never completed */
+    char lines[200] = "";
+    int n = 0, len = 0;
+    for (pending_t *p = pending; p; p = p->next, n++)
+      if (n < 8 && len < (int)sizeof lines - 24)
+        len += snprintf(lines + len, sizeof lines - (size_t)len, "%s%ld", n ? ", " : "", p->line);
+    fflush(stdout);
+    fprintf(stderr, "simpi: warning: %s: the trace ends with %d request%s that no wait line completes (started on "
+            "%s %s%s)\n", file, n, n == 1 ? "" : "s", otf2_rank >= 0 ? (n == 1 ? "record" : "records") : n == 1 ? "line" : "lines",
+            lines, n > 8 ? ", ..." : "");
+  }
   while (pending)
     complete(&pending);
   free_persistent_colls();

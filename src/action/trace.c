@@ -2,7 +2,10 @@
  * appended to its file when full and at the end, so that thousands of ranks
  * never hold thousands of open files. The index lists the files, one per
  * rank, as smpirun -trace-ti writes it (PATH_files/..._rank-K.txt, K from 1,
- * relative to the directory the run started in when PATH is). */
+ * relative to the directory the run started in when PATH is). The files are
+ * opened relative to the folder, held open from the start, so that a
+ * program's chdir changes nothing; a file that cannot be written is said
+ * once (the run's status is then non-zero) and the trace is written no more. */
 #include "trace.h"
 #include "action.h"
 #include "../runtime/runtime.h"
@@ -11,7 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 int trace_on;
 
@@ -35,8 +40,22 @@ typedef struct rank_buf {
 static rank_buf_t *bufs;
 static int nbufs;
 static char *dir;
+static int dir_fd = -1; /* the folder, open since the start */
+static int write_failed; /* a file could not be written: the trace is lost, nothing more is written */
 
-static void file_name(int rank, char *out, size_t len) { snprintf(out, len, "%s/simpi_rank-%d.txt", dir, rank + 1); }
+static int write_all(int fd, const char *p, size_t n)
+{
+  while (n > 0) {
+    ssize_t k = write(fd, p, n);
+    if (k < 0 && errno == EINTR)
+      continue;
+    if (k <= 0)
+      return -1;
+    p += k;
+    n -= (size_t)k;
+  }
+  return 0;
+}
 
 /* Appends the first n bytes of the rank's buffer to its file. */
 static void flush_bytes(int rank, size_t n)
@@ -44,14 +63,19 @@ static void flush_bytes(int rank, size_t n)
   rank_buf_t *b = &bufs[rank];
   if (!n && b->started)
     return;
-  char name[4096];
-  file_name(rank, name, sizeof name);
-  FILE *f = fopen(name, b->started ? "a" : "w");
-  if (!f)
-    rt_fatal(1, "cannot write the trace file '%s': %s", name, strerror(errno));
-  int failed = fwrite(b->data, 1, n, f) != n;
-  if (fclose(f) || failed)
-    rt_output_failed("trace file", name, errno);
+  if (!write_failed) { /* else the bytes are dropped */
+    char name[64];
+    snprintf(name, sizeof name, "simpi_rank-%d.txt", rank + 1);
+    int fd = openat(dir_fd, name, O_WRONLY | O_CREAT | O_CLOEXEC | (b->started ? O_APPEND : O_TRUNC), 0644);
+    int ok = fd >= 0 && !write_all(fd, b->data, n);
+    int err = errno;
+    if ((fd >= 0 && close(fd)) || !ok) {
+      char full[4200];
+      snprintf(full, sizeof full, "%s/%s", dir, name);
+      write_failed = 1;
+      rt_output_failed("trace file", full, ok ? errno : err);
+    }
+  }
   b->started = 1;
   memmove(b->data, b->data + n, b->len - n);
   b->len -= n;
@@ -98,6 +122,10 @@ int trace_open(const char *path, int nranks, char *err, size_t errlen)
   snprintf(dir, n, "%s_files", path);
   if (mkdir(dir, 0755) && errno != EEXIST) {
     snprintf(err, errlen, "cannot create the trace directory '%s': %s", dir, strerror(errno));
+    return -1;
+  }
+  if ((dir_fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
+    snprintf(err, errlen, "cannot open the trace directory '%s': %s", dir, strerror(errno));
     return -1;
   }
   FILE *idx = fopen(path, "w");
@@ -283,13 +311,14 @@ static const int smpi_ids[SIMPI_NUM_BASIC_TYPES] = {
     [11] = 12, [12] = 7,  [13] = 13, [14] = 5,  [15] = 0,  [16] = 14, [17] = 17, [18] = 18, [19] = 19, [20] = 20,
     [21] = 21, [22] = 22, [23] = 23, [24] = 24, [25] = 16, [26] = 25, [27] = 26, [28] = 27, [29] = 28, [30] = 29,
     [31] = 59, [32] = 57, [33] = 30, [34] = 32, [35] = 31, [36] = 34, [37] = 33, [38] = 50,
-    [39] = -1, [40] = -1, [41] = -1, [42] = -1 /* none in SMPI: written as bytes */};
+    [39] = -1, [40] = -1, [41] = -1, [42] = -1, /* none in SMPI: written as bytes */
+    [59] = -1, [60] = -1 /* the others (Fortran's and C++'s) are written as their C twins (dt_twin) */};
 
 int trace_type(const dt_t *t, long count, long *out_count)
 {
-  if (!t->derived && t->id > 0 && t->id < SIMPI_NUM_BASIC_TYPES && smpi_ids[t->id] >= 0) { /* predefined */
+  if (!t->derived && t->id > 0 && t->id < SIMPI_NUM_BASIC_TYPES && smpi_ids[dt_twin(t->id)] >= 0) { /* predefined */
     *out_count = count;
-    return smpi_ids[t->id];
+    return smpi_ids[dt_twin(t->id)];
   }
   *out_count = count * (long)t->size;
   return smpi_ids[4]; /* MPI_BYTE */
@@ -298,7 +327,7 @@ int trace_type(const dt_t *t, long count, long *out_count)
 MPI_Datatype simpi_trace_datatype(int id)
 {
   for (int i = 1; i < SIMPI_NUM_BASIC_TYPES; i++)
-    if (smpi_ids[i] == id)
+    if (dt_twin(i) == i && smpi_ids[i] == id)
       return SIMPI_T(i);
   return MPI_DATATYPE_NULL;
 }
@@ -337,4 +366,31 @@ void simpi_trace_region(int region)
 {
   if (rt_self)
     rt_self->trace_region = region + 1;
+}
+
+double simpi_trace_host_speed(void) { return rt_opts.host_speed; }
+
+/* Records of an OTF2 trace that its replay skipped: kinds in the order first met. */
+static struct skipped {
+  char *kind;
+  long n;
+} *skips;
+static int nskips;
+
+void simpi_trace_skipped(const char *kind, long n)
+{
+  int i = 0;
+  while (i < nskips && strcmp(skips[i].kind, kind))
+    i++;
+  if (i == nskips) {
+    skips = realloc(skips, sizeof *skips * (size_t)(nskips + 1));
+    skips[nskips++] = (struct skipped){strdup(kind), 0};
+  }
+  skips[i].n += n;
+}
+
+void trace_report_skipped(void)
+{
+  for (int i = 0; i < nskips; i++)
+    fprintf(stderr, "simpi: skipped from the OTF2 trace: %ld %s\n", skips[i].n, skips[i].kind);
 }

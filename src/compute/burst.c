@@ -9,6 +9,7 @@
 #include "../kernel/kernel.h"
 #include "../runtime/runtime.h"
 #include <smpi/smpi.h>
+#include <fenv.h>
 #include <stdint.h>
 
 cmp_stats_t cmp_stats;
@@ -16,6 +17,19 @@ void (*cmp_trace_hook)(int rank, double flops);
 void (*cmp_trace_sleep_hook)(int rank, double seconds);
 
 static int timed(const rt_rank_t *r) { return rt_opts.simulate_computation && !r->bench_off; }
+
+/* The floating-point exception flags are the program's, per thread (a process's, as far as it
+ * can tell): what it raised is kept when simpi's code takes over, and given back when the
+ * program goes on, so that neither simpi's arithmetic nor another rank's shows (gfortran's STOP
+ * reports the flags that are up). */
+static void fp_flags_keep(rt_rank_t *r) { r->fp_flags = fetestexcept(FE_ALL_EXCEPT); }
+static void fp_flags_give_back(rt_rank_t *r)
+{
+  if (fetestexcept(FE_ALL_EXCEPT) != r->fp_flags) {
+    fexcept_t f = (fexcept_t)r->fp_flags; /* glibc's fexcept_t holds the FE_ bits */
+    fesetexceptflag(&f, FE_ALL_EXCEPT);
+  }
+}
 
 /* Seconds of computation in the current burst. */
 static double burst_length(rt_rank_t *r)
@@ -29,6 +43,7 @@ void cmp_burst_suspend(rt_rank_t *r)
 {
   if (!r->computing || r->burst_suspended)
     return;
+  fp_flags_keep(r);
   if (timed(r))
     r->burst_acc += cmp_cpu_since(r->burst_cpu, r->burst_start);
   r->burst_suspended = 1;
@@ -39,6 +54,8 @@ void cmp_burst_continue(rt_rank_t *r)
   if (!r->burst_suspended || r->burst_held > 0)
     return;
   r->burst_suspended = 0;
+  if (r->computing)
+    fp_flags_give_back(r);
   if (r->computing && timed(r))
     r->burst_cpu = cmp_cpu_mark(&r->burst_start);
 }
@@ -87,6 +104,8 @@ static void burst_over(rt_rank_t *r, double d)
 
 void cmp_burst_end(rt_rank_t *r)
 {
+  if (r->computing && !r->burst_suspended)
+    fp_flags_keep(r);
   r->computing = 0;
   if (timed(r))
     burst_over(r, burst_length(r));
@@ -94,6 +113,8 @@ void cmp_burst_end(rt_rank_t *r)
 
 void cmp_burst_drop(rt_rank_t *r)
 {
+  if (r->computing && !r->burst_suspended)
+    fp_flags_keep(r);
   r->computing = 0;
   if (timed(r))
     r->compute_total += burst_length(r);
@@ -126,6 +147,8 @@ void cmp_burst_begin(rt_rank_t *r)
 {
   r->burst_acc = 0;
   r->burst_suspended = r->burst_held > 0; /* it starts when simpi's code returns */
+  if (!r->burst_suspended)
+    fp_flags_give_back(r);
   if (timed(r) && !r->burst_suspended) {
     warm_stack(r);
     r->burst_cpu = cmp_cpu_mark(&r->burst_start);

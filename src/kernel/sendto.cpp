@@ -24,6 +24,20 @@ extern "C" __attribute__((visibility("hidden"))) void kern_cancel_put(sg_comm_t 
   sg_comm_unref(c);
 }
 
+/* Tests c without releasing it when done (sg_comm_test would): SimGrid
+ * keeps a tested transfer among its actor's activities until a wait, so
+ * the caller waits for it later (transfer.c). A wait on a comm already
+ * seen finished returns at once without telling the kernel, so c is marked
+ * started again: the later wait reaches the kernel, which finds the
+ * transfer done and drops it from the actor's activities. */
+extern "C" __attribute__((visibility("hidden"))) int kern_test_keep(sg_comm_t c)
+{
+  if (!c->test())
+    return 0;
+  c->set_state(simgrid::s4u::Activity::State::STARTED);
+  return 1;
+}
+
 /* A disk for host h, before the simulation starts. */
 extern "C" __attribute__((visibility("hidden"))) void kern_disk_create(sg_host_t h, const char *name, double read_bw,
                                                                        double write_bw)

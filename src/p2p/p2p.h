@@ -42,6 +42,8 @@ typedef struct p2p_req {
   kern_mbox_t *mbox; /* receive: the transfer's mailbox, back to the pool once complete */
   unsigned char posted; /* receive: waiting in the posted queue for a sender */
   double started;    /* simulated time its transfer started (a send: was posted) */
+  double matched;    /* send or receive: when both sides were there, so the transfer could start
+                        (-1: not yet); a wait before then is waiting for the partner (--stats) */
   unsigned char nodata; /* a replay's: nobody reads the data, so it is not moved (only timed) */
   MPI_Status st;     /* receive: filled at match time */
   size_t msg_bytes;  /* receive: size of the matched message (may exceed the buffer) */
@@ -71,6 +73,8 @@ typedef struct p2p_msg {
   int src, tag, ctx;
   int owner; /* world rank of the sender */
   void *pc;  /* the sender's call site, for reports */
+  const char *trace_file; /* a replay's: the trace line that sent it (pc is the replayer's) */
+  long trace_line;
   long flow; /* --timeline: the message's arrow */
   struct rt_cp_node *cp; /* --stats: the chain it left with */
   const char *comm_name;

@@ -14,6 +14,7 @@
 #include "libc.h"
 #include "runtime.h"
 #include "../kernel/kernel.h"
+#include <execinfo.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <sys/syscall.h>
@@ -180,9 +181,24 @@ void rt_exit_rank_finish(rt_rank_t *r)
   rt_ranks_ended++;
 }
 
+/* Where the program's own code called exit, when a library did it for the program (gfortran's
+ * STOP, a C++ runtime): the innermost frame in the program. */
+static void *program_caller(void *pc)
+{
+  if (rt_in_program(pc))
+    return pc;
+  void *pcs[32];
+  int n = backtrace(pcs, 32);
+  for (int i = 0; i < n; i++)
+    if (rt_in_program(pcs[i]))
+      return pcs[i];
+  return pc;
+}
+
 static void rank_exit(int status, int handlers, void *pc)
 {
   rt_rank_t *r = rt_self;
+  pc = program_caller(pc);
   if (!r->exit_pc)
     r->exit_pc = pc;
   if (handlers)
@@ -213,8 +229,38 @@ void rt_exit_process(int status)
   __builtin_unreachable();
 }
 
+/* fork() in a rank: the child is the program's business, as under mpiexec. It leaves the
+ * simulation at once (the other ranks, copied into it, never run there): it runs on the rank's
+ * globals with the real clocks, and exit() ends it with its own status, after the rank's exit
+ * handlers, with no report. The parent's buffered output goes out first, so that the child
+ * does not print it (nor other ranks' lines) a second time. */
+rt_rank_t *rt_forked; /* in a forked child: the rank it was forked from */
+
+EXPORT pid_t fork(void)
+{
+  rt_rank_t *r = rt_self;
+  if (r)
+    fflush(NULL);
+  pid_t pid = ((pid_t(*)(void))rt_libc_next("fork"))();
+  if (pid == 0 && r) {
+    rt_forked = r;
+    rt_self = NULL;
+    rt_thr = NULL;
+  }
+  return pid;
+}
+
+void rt_exit_forked_child(int status)
+{
+  rt_exit_run_handlers(rt_forked, status);
+  fflush(NULL);
+  rt_exit_process(status);
+}
+
 EXPORT void exit(int status)
 {
+  if (rt_forked)
+    rt_exit_forked_child(status);
   if (from_rank())
     rank_exit(status, 1, __builtin_return_address(0));
   ((void (*)(int))rt_libc_next("exit"))(status);

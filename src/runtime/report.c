@@ -46,6 +46,7 @@ void rt_fatal(int status, const char *fmt, ...)
   va_end(ap);
   fflush(stdout);
   fprintf(stderr, "simpi: %s\n", msg);
+  rt_stats_report_partial("the run stopped on this error");
   if (rt_early_end_hook)
     rt_early_end_hook(msg);
   rt_timeline_close(0); /* a run that stops early still leaves a readable timeline */
@@ -80,9 +81,17 @@ static void crash_handler(int sig, siginfo_t *si, void *uctx)
   void *pcs[32];
   int n = backtrace(pcs, 32);
   int shown = 0;
-  for (int i = 0; i < n && shown < 16; i++) {
+  /* the interrupted instruction is itself the place (srcloc looks one byte before what it is
+   * given); every other frame's is a return address: the call is just before it */
+  void *fault = (void *)((ucontext_t *)uctx)->uc_mcontext.gregs[REG_RIP];
+  int first = 0; /* the handler's own frames and the signal trampoline come before the fault */
+  while (first < n && pcs[first] != fault)
+    first++;
+  if (first == n)
+    first = 0;
+  for (int i = first; i < n && shown < 16; i++) {
     char loc[600];
-    rt_srcloc((char *)pcs[i] + 1, loc, sizeof loc);
+    rt_srcloc(pcs[i] == fault ? (char *)pcs[i] + 1 : pcs[i], loc, sizeof loc);
     if (!loc[0])
       continue;
     if (strstr(loc, "(crash_handler)") || strstr(loc, "__restore_rt"))
@@ -95,6 +104,7 @@ static void crash_handler(int sig, siginfo_t *si, void *uctx)
   snprintf(what, sizeof what, "the simulator crashed with SIG%s", sigabbrev_np(sig));
   if (r)
     snprintf(what, sizeof what, "rank %d crashed with SIG%s", r->id, sigabbrev_np(sig));
+  rt_stats_report_partial(what);
   if (rt_early_end_hook)
     rt_early_end_hook(what);
   rt_timeline_close(0); /* a run that stops early still leaves a readable timeline */

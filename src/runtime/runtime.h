@@ -38,6 +38,7 @@ typedef struct rt_opts {
   double shared_block;  /* bytes of the folded block (global mode) */
   int display_timing;
   int stats; /* --stats */
+  const char *stats_json; /* --stats=FILE.json: the same numbers as JSON, into FILE */
   const char *timeline; /* --timeline=PATH.json or PATH.html */
   const char *paje;     /* -trace: write a Paje trace into this file */
   const char *trace; /* record a time-independent trace into this index file */
@@ -79,6 +80,7 @@ enum rt_state { RT_NEW, RT_RUNNING, RT_ENDED };
   int burst_held;        /* simpi's code runs for the thread (cmp_burst_hold): its time is not the burst's */          \
   uintptr_t stack_warm;  /* the lowest address of its stack touched before a burst (burst.c) */                        \
   int computing;         /* running the program's code (between two MPI calls) */                                      \
+  int fp_flags;          /* its floating-point exception flags while simpi's code runs (burst.c) */                     \
   double mpi_t0;         /* simulated time when the current MPI call began */
 typedef struct rt_tctx {
   RT_THREAD_FIELDS
@@ -238,6 +240,9 @@ void rt_exit_rank_ends(rt_rank_t *r, int status);
 void rt_exit_rank_finish(rt_rank_t *r);
 int rt_exit_job_due(int now);
 int rt_exit_job_report(char *why, size_t len);
+/* In a child that a rank forked: the rank (else NULL); the child's end with its own status. */
+extern rt_rank_t *rt_forked;
+void rt_exit_forked_child(int status) __attribute__((noreturn));
 /* Ends the process now, without running anything the program registered. */
 void rt_exit_process(int status) __attribute__((noreturn));
 /* Source locations (srcloc.c): "file.c:12" or "" */
@@ -263,7 +268,13 @@ void rt_stats_thread_wait(int rank, double seconds);
 void rt_stats_message(int rank, double bytes);
 /* bytes a rank read or wrote with MPI-IO, in the file named path */
 void rt_stats_io(int rank, const char *path, double bytes, int write);
+/* Simulated time a rank's MPI call spent waiting for its partner (part of rt_stats_call's). */
+void rt_stats_wait(int rank, double seconds);
+/* --stats=FILE.json: opened at the start (an error is one line), written with the report. */
+int rt_stats_open(char *err, size_t errlen);
 void rt_stats_report(void);
+/* The same when the run stops early (a deadlock, an error, a crash, a signal): marked partial. */
+void rt_stats_report_partial(const char *why);
 /* Critical path (critpath.c), with --stats: chains of computation and
  * message transfers; a message in flight holds the chain it left with. */
 struct rt_cp_node;
@@ -272,6 +283,8 @@ struct rt_cp_node *rt_cp_send(int sender);   /* a message's transfer starts now.
 void rt_cp_transfer_starts(struct rt_cp_node *msg); /* ...or now, when its receive is posted later */
 void rt_cp_recv(int receiver, struct rt_cp_node *msg); /* its receive completes now */
 void rt_cp_report(void);
+/* The critical path's length, computation, messages and distinct ranks, for --stats=FILE.json. */
+void rt_cp_summary(double *len, double *comp, long *msgs, int *ranks);
 /* Timeline (timeline.c): spans of calls (pc: the call site) and computation (pc NULL) */
 int rt_timeline_open(char *err, size_t errlen);
 void rt_timeline_span(int rank, const char *name, double t0, double t1, void *pc);
@@ -282,6 +295,9 @@ void rt_timeline_flow_start(long flow, int sender, int receiver, double bytes);
 /* Its receive completes now (bytes: the message's size). */
 void rt_timeline_flow_end(int receiver, long flow, int sender, double bytes);
 void rt_timeline_close(int deadlock); /* deadlock: blocked calls as spans up to now */
+/* s as the inside of a JSON string (malloc'ed; control characters become blanks, '<' is escaped
+ * so that a page can embed it in a script) */
+char *rt_json_escape(const char *s);
 /* The HTML viewer (timeline.html, made into a C string at build time); the
  * events go where it says @DATA@. */
 extern const char rt_timeline_html[];

@@ -160,6 +160,7 @@ void rt_report_deadlock(void)
   fprintf(stderr, "simpi: %s\n", what);
   rt_report_ranks();
   report_cycle();
+  rt_stats_report_partial("a deadlock");
   rt_timeline_close(1); /* with the calls the ranks are blocked in */
   rt_paje_close();
   fflush(NULL);
@@ -177,7 +178,10 @@ void rt_report_unreceived(void)
       if (n++ == 20)
         break;
       char loc[600];
-      rt_srcloc(m->pc, loc, sizeof loc);
+      if (m->trace_file) /* a replay: the trace line, not the replayer's code */
+        snprintf(loc, sizeof loc, "%s:%ld", m->trace_file, m->trace_line);
+      else
+        rt_srcloc(m->pc, loc, sizeof loc);
       rt_warn("message from rank %d to rank %d (tag %d, %s, %zu bytes)%s%s was never received", m->owner, i,
               m->tag, m->comm_name ? m->comm_name : "?", m->bytes, loc[0] ? " sent at " : "", loc);
     }

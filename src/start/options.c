@@ -34,6 +34,33 @@ static int parse_size(const char *v, double *out)
   return 0;
 }
 
+/* A piecewise spec: "size:offset:factor" segments separated by ';' (smpi/os, or, ois). */
+static int valid_piecewise(const char *v)
+{
+  const char *p = v;
+  while (*p) {
+    double size, off, fac;
+    int n = 0;
+    if (sscanf(p, "%lf:%lf:%lf%n", &size, &off, &fac, &n) != 3 || !n || size < 0 || off < 0 || fac < 0)
+      return 0;
+    p += n;
+    if (*p && *p != ';')
+      return 0;
+    while (*p == ';' || *p == ' ')
+      p++;
+  }
+  return p != v;
+}
+
+/* An integer of at least min (SimGrid's contexts/ keys, which crash below). */
+static int integer_at_least(const char *v, long min)
+{
+  char *end;
+  errno = 0;
+  long x = strtol(v, &end, 10);
+  return !errno && end != v && !*end && x >= min;
+}
+
 static int parse_bool(const char *v, int *out)
 {
   if (!strcmp(v, "yes") || !strcmp(v, "1") || !strcmp(v, "on") || !strcmp(v, "true"))
@@ -52,8 +79,11 @@ static int smpi_key(const char *key, const char *val, char *err, size_t errlen)
   if (!strcmp(key, "smpi/host-speed")) {
     if (!strcmp(val, "auto"))
       rt_opts.host_speed = -1;
-    else
-      rc = parse_size(val, &rt_opts.host_speed);
+    else if ((rc = parse_size(val, &rt_opts.host_speed)) == 0 && !(rt_opts.host_speed > 0 && rt_opts.host_speed < 1e300)) {
+      snprintf(err, errlen, "--cfg=smpi/host-speed:%s: the flop/s a second of computation is worth must be above 0 "
+               "(0 would make every computation free)", val);
+      return -1;
+    }
   } else if (!strcmp(key, "smpi/simulate-computation"))
     rc = parse_bool(val, &rt_opts.simulate_computation);
   else if (!strcmp(key, "smpi/cpu-threshold")) {
@@ -86,12 +116,23 @@ static int smpi_key(const char *key, const char *val, char *err, size_t errlen)
     rc = parse_size(val, &rt_opts.shared_block);
   else if (!strcmp(key, "smpi/display-timing"))
     rc = parse_bool(val, &rt_opts.display_timing);
-  else if (!strcmp(key, "smpi/os"))
-    rt_opts.os = strdup(val);
-  else if (!strcmp(key, "smpi/or"))
-    rt_opts.or_ = strdup(val);
-  else if (!strcmp(key, "smpi/ois"))
-    rt_opts.ois = strdup(val);
+  else if (!strcmp(key, "smpi/os") || !strcmp(key, "smpi/or") || !strcmp(key, "smpi/ois")) {
+    if (!valid_piecewise(val)) {
+      snprintf(err, errlen, "bad value '%s' for --cfg=%s: expected SIZE:OFFSET:FACTOR segments separated by ';' "
+               "(non-negative numbers: bytes, seconds, seconds per byte)", val, key);
+      return -1;
+    }
+    *(key[6] == 's' ? &rt_opts.os : key[7] == 's' ? &rt_opts.ois : &rt_opts.or_) = strdup(val);
+  } else if (!strcmp(key, "contexts/stack-size") || !strcmp(key, "contexts/guard-size")) {
+    int stack = key[9] == 's';
+    if (!integer_at_least(val, stack ? 16 : 0)) {
+      snprintf(err, errlen, "bad value '%s' for --cfg=%s: expected %s", val, key,
+               stack ? "a number of KiB, at least 16 (a rank needs that much stack to start)"
+                     : "a number of pages, 0 or more");
+      return -1;
+    }
+    return 0; /* SimGrid's */
+  }
   else if (!strcmp(key, "smpi/privatization") || !strcmp(key, "smpi/privatize-global-variables")) {
     if (!strcmp(val, "dlopen") || !strcmp(val, "mmap") || !strcmp(val, "copy"))
       rt_opts.privatize = 1;
@@ -196,9 +237,13 @@ int rt_parse_options(char *err, size_t errlen)
   const char *v;
   if ((v = getenv("SIMPI_NP"))) {
     char *end;
-    long n = strtol(v, &end, 10);
-    if (*end || n <= 0 || n > 10000000) {
+    double n = strtod(v, &end); /* 1e8 as well as 100000000; the memory check says what fits */
+    if (*end || end == v || !(n >= 1) || n != (double)(long)n) {
       snprintf(err, errlen, "invalid number of ranks '%s' (-np must be a positive integer)", v);
+      return -1;
+    }
+    if (n > 2147483647.0) {
+      snprintf(err, errlen, "-np %s: simpi runs at most 2147483647 ranks", v);
       return -1;
     }
     rt_opts.np = (int)n;
@@ -212,6 +257,10 @@ int rt_parse_options(char *err, size_t errlen)
   if ((v = getenv("SIMPI_QUIET")))
     rt_opts.quiet = *v == '1';
   rt_opts.stats = (v = getenv("SIMPI_STATS")) && *v == '1';
+  if ((v = getenv("SIMPI_STATS_JSON")) && *v) {
+    rt_opts.stats_json = v;
+    rt_opts.stats = 1;
+  }
   if ((v = getenv("SIMPI_TIMELINE")) && *v)
     rt_opts.timeline = v;
   if ((v = getenv("SIMPI_PAJE")) && *v)

@@ -60,6 +60,89 @@ static int load_default(char *err, size_t errlen)
   return rc;
 }
 
+/* The values SimGrid would take and then fail on, deep inside a run ("The Impossible Did
+ * Happen") or silently (a negative latency): speeds and bandwidths must be above 0, latencies
+ * 0 or more, core counts 1 or more. Units do not change a value's sign; lists (a host's
+ * pstates) are checked value by value. */
+static const struct {
+  const char *attr;
+  int positive; /* 1: above 0; 0: 0 or more */
+  const char *what;
+} checked[] = {{"speed", 1, "a speed"},           {"bandwidth", 1, "a bandwidth"},
+               {"bw", 1, "a bandwidth"},          {"bb_bw", 1, "a backbone bandwidth"},
+               {"loopback_bw", 1, "a loopback bandwidth"}, {"limiter_link", 1, "a limiter bandwidth"},
+               {"core", 1, "a core count"},       {"latency", 0, "a latency"},
+               {"lat", 0, "a latency"},           {"bb_lat", 0, "a backbone latency"},
+               {"loopback_lat", 0, "a loopback latency"}};
+
+static int bad_value(const char *v, int positive)
+{
+  for (const char *p = v;;) {
+    char *end;
+    double x = strtod(p, &end);
+    if (end == p || x != x || (positive ? !(x > 0) : x < 0))
+      return 1;
+    p = strchr(end, ',');
+    if (!p)
+      return 0;
+    p++;
+  }
+}
+
+static int check_platform_values(const char *path, const char *text, char *err, size_t errlen)
+{
+  int line = 1;
+  for (const char *p = text; *p; p++) {
+    if (*p == '\n')
+      line++;
+    if (*p != '<' || !isalpha((unsigned char)p[1]))
+      continue;
+    const char *tag = p + 1, *end = strchr(p, '>');
+    if (!end)
+      break;
+    size_t taglen = strcspn(tag, " \t\r\n/>");
+    for (const char *a = tag + taglen; a < end; a++) {
+      if (!isalpha((unsigned char)*a) || isalnum((unsigned char)a[-1]) || a[-1] == '_')
+        continue;
+      size_t alen = strcspn(a, "= \t\r\n");
+      const char *eq = a + alen;
+      while (eq < end && isspace((unsigned char)*eq))
+        eq++;
+      if (eq >= end || *eq != '=')
+        continue;
+      const char *q = eq + 1;
+      while (q < end && isspace((unsigned char)*q))
+        q++;
+      if (q >= end || (*q != '"' && *q != '\''))
+        continue;
+      const char *vend = strchr(q + 1, *q);
+      if (!vend || vend > end)
+        break;
+      for (size_t i = 0; i < sizeof checked / sizeof *checked; i++) {
+        if (strlen(checked[i].attr) != alen || strncmp(a, checked[i].attr, alen))
+          continue;
+        char val[128];
+        snprintf(val, sizeof val, "%.*s", (int)(vend - q - 1), q + 1);
+        if (bad_value(val, checked[i].positive)) {
+          const char *id = strstr(tag, " id=");
+          char idbuf[160] = "";
+          if (id && id < end)
+            snprintf(idbuf, sizeof idbuf, " %.*s", (int)strcspn(id + 1, " \t\r\n/>"), id + 1);
+          int at = line; /* the attribute's own line */
+          for (const char *c = p; c < a; c++)
+            at += *c == '\n';
+          snprintf(err, errlen, "platform file '%s' line %d: <%.*s%s>: %s=\"%s\" is not %s %s", path, at,
+                   (int)taglen, tag, idbuf, checked[i].attr, val, checked[i].what,
+                   checked[i].positive ? "above 0" : "of 0 or more");
+          return -1;
+        }
+      }
+      a = vend;
+    }
+  }
+  return 0;
+}
+
 static int check_platform_file(const char *path, char *err, size_t errlen)
 {
   FILE *f = fopen(path, "r");
@@ -75,7 +158,15 @@ static int check_platform_file(const char *path, char *err, size_t errlen)
     snprintf(err, errlen, "platform file '%s' is not a SimGrid XML platform (no <platform> element)", path);
     return -1;
   }
-  return 0;
+  f = fopen(path, "r");
+  char *text = NULL;
+  size_t cap = 0;
+  ssize_t got = f ? getdelim(&text, &cap, '\0', f) : -1;
+  if (f)
+    fclose(f);
+  int rc = got > 0 ? check_platform_values(path, text, err, errlen) : 0;
+  free(text);
+  return rc;
 }
 
 static int host_order(const void *a, const void *b)

@@ -13,6 +13,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <malloc.h>
 #include <sys/wait.h>
@@ -92,6 +93,8 @@ static void rank_body(void *arg)
     r->bench_off = rt_opts.replay != NULL; /* a replayer's own work is not the program's */
     cmp_burst_begin(r);
     int rc = user_main(user_argc, argv, environ);
+    if (rt_forked) /* a child the rank forked returns from main: it ends as the process it is */
+      rt_exit_forked_child(rc);
     rt_exit_run_handlers(r, rc); /* returning from main is exit(rc) */
     rt_exit_rank_ends(r, rc);
   }
@@ -103,6 +106,7 @@ static void rank_body(void *arg)
  * Paje files are written out first. */
 static void finish_early(int status, const char *why)
 {
+  rt_stats_report_partial(why);
   trace_close_stopped(why);
   rt_timeline_close(0);
   rt_paje_close();
@@ -313,6 +317,10 @@ static int simulate(void)
     rt_early_end_hook = trace_close_stopped;
     cmp_trace_sleep_hook = trace_sleep_later;
   }
+  if (rt_opts.stats_json && rt_stats_open(err, sizeof err)) {
+    fprintf(stderr, "simpi: %s\n", err);
+    return 1;
+  }
   if (rt_opts.timeline && rt_timeline_open(err, sizeof err)) {
     fprintf(stderr, "simpi: %s\n", err);
     return 1;
@@ -358,6 +366,7 @@ static int simulate(void)
   if (!rt_opts.privatize)
     rt_exit_run_process_handlers(); /* the globals' destructors, once all ranks are done */
   trace_close();
+  trace_report_skipped();
   rt_report_unreceived();
   check_coll_report();
   rt_stats_report();
@@ -365,8 +374,11 @@ static int simulate(void)
   rt_paje_close();
   int status = job_status();
   rt_final_report(wall_now() - wall_start);
-  if (fflush(NULL) || ferror(stdout))
+  if (fflush(NULL) || ferror(stdout)) {
+    if (errno == EPIPE) /* the reader went away (a pipe into head): as a stop by SIGPIPE, quietly */
+      rt_exit_process(128 + SIGPIPE);
     rt_output_failed("program's output", "stdout", errno);
+  }
   rt_exit_process(status ? status : rt_outputs_lost ? 1 : 0);
 }
 

@@ -15,6 +15,7 @@ layers='
 start:   mpi omp threads action io coll rma p2p compute core runtime kernel
 fortran: mpi action io coll rma p2p compute core runtime kernel
 extrap:  action
+tracetool: action
 mpi:     action io coll rma p2p compute core runtime kernel
 omp:     threads compute runtime kernel
 threads: compute runtime kernel

@@ -89,4 +89,27 @@ else
   echo "FAIL: ring: critical path ${len:-?} s of ${total:-?} s, ${msgs:-?} messages (want the simulated time, 12)"; fail=1
 fi
 want '^  through 4 ranks: 0 > 1 > 2 > 3 > 0 > 1 > 2 > 3 > 0 > 1 > 2 > 3 > 0$' "ring: the path goes round the ranks three times"
+# a run that stops early still gets the statistics of what ran, marked partial: a deadlock, MPI_Abort
+cat > "$work/stop.c" <<'C'
+#include <mpi.h>
+#include <string.h>
+int main(int argc, char **argv)
+{
+  int r, x = 0;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &r);
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (r == 1 && argc > 1 && !strcmp(argv[1], "abort"))
+    MPI_Abort(MPI_COMM_WORLD, 3);
+  MPI_Recv(&x, 1, MPI_INT, 1 - r, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Finalize();
+  return 0;
+}
+C
+"$top/wrappers/simcc" "$work/stop.c" -o "$work/stop"
+for how in deadlock abort; do
+  out=$("$top/wrappers/simrun" -np 2 --stats "$work/stop" "$how" 2>&1 || true)
+  want '^simpi: statistics of what ran \(partial: .*\), in simulated seconds$' "$how: partial statistics"
+  want '^ +[0-9.]+ +2  MPI_Barrier ' "$how: the barrier both ranks made is among the call sites"
+done
 exit $fail
