@@ -102,7 +102,8 @@ static void traced_done(p2p_req_t *r)
   if (!trace_on || !rt_self || r->trace_done)
     return;
   r->trace_done = 1;
-  if (r->kind == P2P_COLL || r->kind == P2P_RMA) { /* RMA: a request-based operation (act_rma_request) */
+  /* RMA, IO: request-based operations and accesses (act_rma_request, act_io_access) */
+  if (r->kind == P2P_COLL || r->kind == P2P_RMA || r->kind == P2P_IO) {
     if (r->trace_nbc)
       TRACE("wait 0 0 -%ld", r->trace_nbc);
     r->trace_nbc = 0;

@@ -138,20 +138,28 @@ void act_rma_request(p2p_req_t *r);
  * WID" then the formatted arguments (the MPI layer executes them). */
 void act_win_traced(struct rt_win *w, const char *action, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
-/* MPI-IO (io_act.c): each through src/io. act_io_access moves count elements
- * of t at view position pos (in etypes) and times the access: how is
- * ACT_IO_WRITE, ACT_IO_COLL (every member calls it), ACT_IO_NB (*req gets
- * the access's request, else it is waited for); *moved gets the bytes
+/* MPI-IO (io_act.c): each through src/io, and recorded (the format is in
+ * io_act.c). act_io_open opens path for the members of parent (fc: the
+ * file's own copy of it); *trace_id gets the file's id in the trace (0: not
+ * recorded). act_io_access moves count elements of t at view position pos
+ * (in etypes) and times the access: how is ACT_IO_WRITE, ACT_IO_COLL (every
+ * member calls it), ACT_IO_NB (*req gets the access's request, else it is
+ * waited for), and for the trace where pos came from (ACT_IO_SHARED, the
+ * shared pointer; ACT_IO_ORDERED, ordered access); *moved gets the bytes
  * moved. Errors return their class with the reason in why. */
-enum { ACT_IO_WRITE = 1, ACT_IO_COLL = 2, ACT_IO_NB = 4 };
-int act_io_open(rt_comm_t *fc, const char *path, int amode, const io_hints_t *h, io_file_t **f, char *why,
-                size_t len);
+enum { ACT_IO_WRITE = 1, ACT_IO_COLL = 2, ACT_IO_NB = 4, ACT_IO_SHARED = 8, ACT_IO_ORDERED = 16 };
+int act_io_open(rt_comm_t *parent, rt_comm_t *fc, const char *path, int amode, const io_hints_t *h, io_file_t **f,
+                long *trace_id, char *why, size_t len);
 void act_io_close(io_fh_t *fh);
 int act_io_access(io_fh_t *fh, MPI_Offset pos, void *buf, MPI_Count count, const dt_t *t, int how, p2p_req_t **req,
                   MPI_Offset *moved, char *why, size_t len);
-/* Collective calls that set what the members share (io_collective_set), agree (a barrier), or
- * take the shared file pointer in rank order; act_io_shared takes it independently. */
+/* Collective calls that set what the members share (io_collective_set; act_io_set is
+ * recorded as the MPI call making it, act_io_view as the view fh now has), agree (a
+ * barrier: MPI_File_sync), or take the shared file pointer in rank order; act_io_shared
+ * takes it independently. act_io_hints gives fh the hints h (MPI_File_set_info). */
 MPI_Offset act_io_set(io_fh_t *fh, MPI_Offset (*set)(io_fh_t *, MPI_Offset), MPI_Offset arg);
+MPI_Offset act_io_view(io_fh_t *fh, MPI_Offset (*set)(io_fh_t *, MPI_Offset));
+void act_io_hints(io_fh_t *fh, const io_hints_t *h);
 void act_io_barrier(io_fh_t *fh);
 MPI_Offset act_io_ordered(io_fh_t *fh, MPI_Offset n);
 MPI_Offset act_io_shared(io_fh_t *fh, MPI_Offset n);

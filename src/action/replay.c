@@ -314,6 +314,8 @@ static void extensions(MPI_Comm *comm, int *src, int *tag)
       region = (int)v;
     else if (eq - t == 3 && !strncmp(t, "req", 3))
       rma_req = v;
+    else if (eq - t == 3 && !strncmp(t, "err", 3))
+      io_err = (int)v;
     else
       die("unknown extension '%s'", t);
     ntok--;
@@ -328,6 +330,7 @@ void perform(void)
   userop = -1;
   region = -1;
   rma_req = 0;
+  io_err = 0;
   extensions(&comm, &src, &xtag);
   int a = ti_action(tok[1], strlen(tok[1]));
   if (a < 0)
@@ -515,7 +518,9 @@ void perform(void)
     break;
   }
   default:
-    if (a >= TI_WIN_CREATE)
+    if (a >= TI_FILE_OPEN)
+      perform_io(a, comm);
+    else if (a >= TI_WIN_CREATE)
       perform_rma(a, comm);
     else
       die("action '%s' is not supported by this replayer", tok[1]);
@@ -654,6 +659,7 @@ static void replay_otf2(const char *anchor)
 int main(int argc, char **argv)
 {
   MPI_Init(&argc, &argv); /* the runtime does not time a replayer's own work */
+  io_replay_init();
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Errhandler eh;
   MPI_Comm_create_errhandler(on_error, &eh);

@@ -1,7 +1,7 @@
 /* What simpi-replay's files share (internal to that program, which nothing
  * else links with): the line being performed and the readers of its
  * arguments (replay.c), and the families of lines performed in
- * replay_coll.c and replay_rma.c. */
+ * replay_coll.c, replay_rma.c and replay_io.c. */
 #ifndef SIMPI_REPLAY_H
 #define SIMPI_REPLAY_H
 #include "ti_reader.h"
@@ -41,4 +41,9 @@ void free_persistent_colls(void);       /* at the end of the trace */
 void perform_neighbor(int a, int nb, MPI_Comm comm); /* nb as perform_coll's */
 /* One-sided lines (replay_rma.c). */
 void perform_rma(int a, MPI_Comm comm);
+/* MPI-IO lines (replay_io.c); the error class the line's call had (err=C), 0 none. At the
+ * start, io_replay_init: files are not touched, and an error no err= announced stops the replay. */
+extern int io_err;
+void perform_io(int a, MPI_Comm comm);
+void io_replay_init(void);
 #endif

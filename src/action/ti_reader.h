@@ -104,7 +104,24 @@
   X(WIN_FLUSH_ALL, "win_flush_all")                                                                                    \
   X(WIN_SYNC, "win_sync")                                                                                              \
   X(WIN_ATTACH, "win_attach")                                                                                          \
-  X(WIN_DETACH, "win_detach")
+  X(WIN_DETACH, "win_detach")                                                                                          \
+  X(FILE_OPEN, "file_open")                                                                                            \
+  X(FILE_CLOSE, "file_close")                                                                                          \
+  X(FILE_VIEW, "file_view")                                                                                            \
+  X(FILE_INFO, "file_info")                                                                                            \
+  X(FILE_READ, "file_read")                                                                                            \
+  X(FILE_WRITE, "file_write")                                                                                          \
+  X(FILE_READ_ALL, "file_read_all")                                                                                    \
+  X(FILE_WRITE_ALL, "file_write_all")                                                                                  \
+  X(FILE_READ_SHARED, "file_read_shared")                                                                              \
+  X(FILE_WRITE_SHARED, "file_write_shared")                                                                            \
+  X(FILE_READ_ORDERED, "file_read_ordered")                                                                            \
+  X(FILE_WRITE_ORDERED, "file_write_ordered")                                                                          \
+  X(FILE_SET_SIZE, "file_set_size")                                                                                    \
+  X(FILE_PREALLOCATE, "file_preallocate")                                                                              \
+  X(FILE_SEEK_SHARED, "file_seek_shared")                                                                              \
+  X(FILE_SET_ATOMICITY, "file_set_atomicity")                                                                          \
+  X(FILE_SYNC, "file_sync")
 
 enum ti_action {
 #define TI_ENUM(id, name) TI_##id,

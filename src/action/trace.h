@@ -52,6 +52,10 @@ __attribute__((visibility("default"))) void simpi_trace_cart(MPI_Comm comm, int 
                                                              const int periods[]);
 __attribute__((visibility("default"))) void simpi_trace_adjacent(MPI_Comm comm, int nin, const int in[], int nout,
                                                                  const int out[]);
+/* The replayer's files: neither read nor written (io/data:no), and an open finds any file it names (io_act.c). */
+__attribute__((visibility("default"))) void simpi_trace_files(void);
+/* The replayer's next MPI_File_open fails with error class cls, as the recorded one did. */
+__attribute__((visibility("default"))) void simpi_trace_file_error(int cls);
 /* The replayer stops at an error in a trace: prints msg, ends the run with status 1. */
 __attribute__((visibility("default"), noreturn)) void simpi_trace_fail(const char *msg);
 /* The replayer of an OTF2 trace: the flops one second of traced computation is worth

@@ -137,7 +137,7 @@ int io_data(io_fh_t *fh, MPI_Offset a, void *buf, MPI_Count count, const dt_t *t
             io_seg_t **segs, size_t *nseg, char *why, size_t len)
 {
   io_file_t *f = fh->f;
-  MPI_Offset bytes = (MPI_Offset)count * (MPI_Offset)t->size;
+  MPI_Offset bytes = io_bytes(fh, count, t);
   size_t cap = 0;
   *segs = NULL;
   *nseg = 0;
@@ -146,13 +146,15 @@ int io_data(io_fh_t *fh, MPI_Offset a, void *buf, MPI_Count count, const dt_t *t
     return 0;
   io_view_map(&fh->v, a, bytes, segs, nseg, &cap);
   char *mem = NULL, *p;
-  if (t->dense)
+  if (t->dense && !fh->ext32)
     p = (char *)buf + t->blocks[0].off;
   else
     p = mem = malloc((size_t)bytes);
   int e = 0;
   if (write) {
-    if (mem)
+    if (fh->ext32)
+      dt_pack_ext32(buf, count, t, mem);
+    else if (mem)
       dt_pack(buf, count, t, mem);
     if (f->fd >= 0)
       e = write_segs(f->fd, *segs, *nseg, p, bytes);
@@ -167,7 +169,9 @@ int io_data(io_fh_t *fh, MPI_Offset a, void *buf, MPI_Count count, const dt_t *t
       e = read_segs(f->fd, *segs, *nseg, p, bytes, moved);
     else
       *moved = zeros(f, *segs, *nseg, p);
-    if (mem && !e)
+    if (fh->ext32 && !e) /* the whole elements read */
+      dt_unpack_ext32(mem, buf, *moved / (MPI_Offset)dt_ext32_size(t), t);
+    else if (mem && !e)
       dt_unpack(mem, (size_t)*moved, buf, count, t);
   }
   free(mem);

@@ -57,7 +57,7 @@ static int open_real(io_file_t *f, char *why, size_t len)
     struct stat st;
     if (stat(f->path, &st) == 0)
       f->vsize = S_ISREG(st.st_mode) ? st.st_size : 0;
-    else if (!(flags & O_CREAT)) {
+    else if (!(flags & O_CREAT) && !rt_opts.io_any_file) {
       snprintf(why, len, "cannot open file '%s': %s", f->path, strerror(errno));
       return io_errno_class(errno);
     }

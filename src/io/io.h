@@ -62,17 +62,25 @@ typedef struct io_fh {
   int amode;
   io_view_t v;
   char datarep[MPI_MAX_DATAREP_STRING];
+  int ext32;           /* the view's data representation is external32 */
   MPI_Offset fp;       /* the individual file pointer, in etypes */
   io_hints_t hints;
   long coll_seq;       /* collective calls made on it (io_once) */
   int split_kind;      /* a split collective begun and not ended: which begin (the MPI layer's index) */
   MPI_Status split_st; /* and its status */
+  long trace_id;       /* its id in the trace being recorded (0: none) */
 } io_fh_t;
 
 /* An extent of the file. */
 typedef struct io_seg {
   MPI_Offset off, len;
 } io_seg_t;
+
+/* The bytes count elements of t take in the file (external32: converted). */
+static inline MPI_Offset io_bytes(const io_fh_t *fh, MPI_Count count, const dt_t *t)
+{
+  return (MPI_Offset)count * (MPI_Offset)(fh->ext32 ? (size_t)dt_ext32_size(t) : t->size);
+}
 
 /* ---- file.c ---- */
 /* The shared file of an open over c, made by its first member (opening the

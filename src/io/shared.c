@@ -27,7 +27,9 @@ MPI_Offset io_ordered_claim(io_fh_t *fh, MPI_Offset n)
   MPI_Offset *all = malloc(sizeof *all * (size_t)fh->n), before = 0, total = 0, base;
   const dt_t *ot = dt_get(MPI_OFFSET);
   coll_args_t a = {.sbuf = &n, .scount = 1, .st = ot, .rbuf = all, .rcount = 1, .rt = ot};
+  rt_self->keep_data++; /* the members read what they share, in replays too */
   coll_run(COLL_ALLGATHER, fh->c, &a);
+  rt_self->keep_data--;
   for (int i = 0; i < fh->n; i++) {
     if (i < fh->rank)
       before += all[i];

@@ -123,7 +123,9 @@ void io_time_collective(io_fh_t *fh, const io_seg_t *segs, size_t n, MPI_Offset 
   MPI_Offset *all = malloc(sizeof *all * 2 * (size_t)np);
   const dt_t *ot = dt_get(MPI_OFFSET);
   coll_args_t ga = {.sbuf = mine, .scount = 2, .st = ot, .rbuf = all, .rcount = 2, .rt = ot};
+  rt_self->keep_data++; /* the members read what they share, in replays too */
   coll_run(COLL_ALLGATHER, c, &ga);
+  rt_self->keep_data--;
   MPI_Offset lo = -1, hi = -1, prev_end = -1;
   int interleaved = 0;
   for (int i = 0; i < np; i++) {

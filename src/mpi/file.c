@@ -103,7 +103,8 @@ int PMPI_File_open(MPI_Comm comm, const char *filename, int amode, MPI_Info info
   snprintf(fc->name, sizeof fc->name, "the file '%.100s'", filename); /* for reports */
   io_file_t *io;
   char why[300] = "";
-  err = act_io_open(fc, filename, amode, &h, &io, why, sizeof why);
+  long trace_id;
+  err = act_io_open(c, fc, filename, amode, &h, &io, &trace_id, why, sizeof why);
   if (err) {
     comm_release(fc);
     FCHECK(0, NULL, err, "%s", why);
@@ -115,6 +116,7 @@ int PMPI_File_open(MPI_Comm comm, const char *filename, int amode, MPI_Info info
   f->io.n = comm_size(c);
   f->io.amode = amode;
   f->io.hints = h;
+  f->io.trace_id = trace_id;
   io_view_set(&f->io.v, 0, dt_get(MPI_BYTE), dt_get(MPI_BYTE), why, sizeof why);
   snprintf(f->io.datarep, sizeof f->io.datarep, "native");
   if (amode & MPI_MODE_APPEND)
@@ -232,7 +234,7 @@ int PMPI_File_set_info(MPI_File fh, MPI_Info info)
   file_hints(info, &h);
   h.striping_unit = f->io.hints.striping_unit; /* fixed when the file was made */
   h.striping_factor = f->io.hints.striping_factor;
-  f->io.hints = h;
+  act_io_hints(&f->io, &h);
   if (info != MPI_INFO_NULL) {
     info_release(f->info);
     f->info = info_dup(info);

@@ -51,7 +51,7 @@ static int file_access(rt_rank_t *self, MPI_File fh, enum where where, MPI_Offse
   FERR(!(am & MPI_MODE_SEQUENTIAL) || where == SHARED || where == ORDERED, f, MPI_ERR_UNSUPPORTED_OPERATION,
        "the file was opened with MPI_MODE_SEQUENTIAL: only the shared file pointer may be used");
   FERR(where != AT || offset >= 0, f, MPI_ERR_ARG, "negative offset %lld", (long long)offset);
-  MPI_Offset bytes = (MPI_Offset)count * (MPI_Offset)t->size, esize = (MPI_Offset)f->io.v.esize;
+  MPI_Offset bytes = io_bytes(&f->io, count, t), esize = (MPI_Offset)f->io.v.esize;
   FERR(bytes % esize == 0, f, MPI_ERR_TYPE,
        "%lld bytes of data are not a whole number of etypes of the view (%lld bytes each)", (long long)bytes,
        (long long)esize);
@@ -62,6 +62,10 @@ static int file_access(rt_rank_t *self, MPI_File fh, enum where where, MPI_Offse
     pos = act_io_shared(&f->io, n);
   else if (where == ORDERED)
     pos = act_io_ordered(&f->io, n);
+  if (where == SHARED)
+    how |= ACT_IO_SHARED;
+  else if (where == ORDERED)
+    how |= ACT_IO_ORDERED;
   p2p_req_t *r = NULL;
   MPI_Offset moved = 0;
   char why[300];

@@ -1,8 +1,11 @@
 /* File views and positions: set_view (collective: the pointers go back to
  * the view's start), get_view, the individual and shared file pointers
  * (seek, positions), byte offsets and type extents in the file. Data
- * representations: "native" and "internal" (the same bytes here); others,
- * "external32" included, are refused with MPI_ERR_UNSUPPORTED_DATAREP. */
+ * representations: "native" and "internal" (the same bytes here), and
+ * "external32" (data converted to big-endian and the standard's sizes, laid
+ * out by the filetype's typemap as in memory, as ROMIO does: so its etype
+ * and filetype must keep their sizes there); others are refused with
+ * MPI_ERR_UNSUPPORTED_DATAREP. */
 #include "file.h"
 #include "info.h"
 #include <stdio.h>
@@ -24,10 +27,13 @@ int PMPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype, MPI_Dat
   FCHECK(et, f, MPI_ERR_TYPE, "invalid or uncommitted etype (0x%x)", (unsigned)etype);
   FCHECK(ft, f, MPI_ERR_TYPE, "invalid or uncommitted filetype (0x%x)", (unsigned)filetype);
   FCHECK(datarep, f, MPI_ERR_UNSUPPORTED_DATAREP, "datarep is NULL");
-  FCHECK(strcasecmp(datarep, "external32"), f, MPI_ERR_UNSUPPORTED_DATAREP,
-         "data representation \"external32\" is not supported by simpi (\"native\" and \"internal\" are)");
-  FCHECK(!strcasecmp(datarep, "native") || !strcasecmp(datarep, "internal"), f, MPI_ERR_UNSUPPORTED_DATAREP,
-         "unknown data representation \"%s\" (simpi has \"native\" and \"internal\")", datarep);
+  int ext32 = !strcasecmp(datarep, "external32");
+  FCHECK(ext32 || !strcasecmp(datarep, "native") || !strcasecmp(datarep, "internal"), f, MPI_ERR_UNSUPPORTED_DATAREP,
+         "unknown data representation \"%s\" (simpi has \"native\", \"internal\" and \"external32\")", datarep);
+  FCHECK(!ext32 || (dt_ext32_size(et) == (MPI_Count)et->size && dt_ext32_size(ft) == (MPI_Count)ft->size), f,
+         MPI_ERR_UNSUPPORTED_DATAREP,
+         "an external32 view whose etype or filetype has another size in external32 than in memory (MPI_LONG, "
+         "long double, ...) is not supported: the view would need a layout of its own in the file");
   FCHECK(info_valid(info), f, MPI_ERR_INFO, "invalid info object (0x%x)", (unsigned)info);
   int seq = f->io.amode & MPI_MODE_SEQUENTIAL;
   if (disp == MPI_DISPLACEMENT_CURRENT) {
@@ -42,13 +48,14 @@ int PMPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype, MPI_Dat
   io_view_clear(&f->io.v);
   f->io.v = v;
   snprintf(f->io.datarep, sizeof f->io.datarep, "%s", datarep);
+  f->io.ext32 = ext32;
   f->io.fp = 0;
   io_hints_t h = f->io.hints;
   file_hints(info, &h);
   h.striping_unit = f->io.hints.striping_unit;
   h.striping_factor = f->io.hints.striping_factor;
   f->io.hints = h;
-  act_io_set(&f->io, reset_shared, 0);
+  act_io_view(&f->io, reset_shared);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -167,7 +174,8 @@ static int type_extent(rt_rank_t *self, MPI_File fh, MPI_Datatype type, MPI_Coun
   const dt_t *t = dt_lookup(type);
   FCHECK(t, f, MPI_ERR_TYPE, "invalid datatype (0x%x)", (unsigned)type);
   FCHECK(extent, f, MPI_ERR_ARG, "extent is NULL");
-  *extent = t->extent; /* "native" and "internal": the bytes in memory */
+  /* "native" and "internal": the bytes in memory; external32: a predefined type's size there */
+  *extent = f->io.ext32 && !t->derived ? (MPI_Count)dt_ext32_size(t) : (MPI_Count)t->extent;
   MPI_LEAVE(MPI_SUCCESS);
 }
 

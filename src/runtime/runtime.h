@@ -49,6 +49,7 @@ typedef struct rt_opts {
   /* MPI-IO (src/io): io/data, io/storage, io/servers, io/disk-read-bw, io/disk-write-bw,
    * io/stripe-size, io/stripe-count */
   int io_data;        /* 1: files are really read and written; 0: only timed (reads give zeros) */
+  int io_any_file;    /* a replay (io_data 0): an open finds the file it names, existing or not */
   int io_storage;     /* RT_IO_AUTO (pfs when the platform has storage servers), RT_IO_PFS, RT_IO_LOCAL */
   int io_servers;     /* storage servers of the embedded default platform */
   double io_read_bw, io_write_bw; /* bytes/s of the disks simpi makes (default platform, local disks) */
@@ -131,6 +132,8 @@ typedef struct rt_rank {
   long mpi_calls;        /* MPI calls made so far */
   int comms_made;        /* communicators created so far (their trace ids) */
   int wins_made;         /* windows created so far (their trace ids) */
+  long files_made;       /* files opened so far (their trace ids) */
+  int trace_io_err;      /* replaying: the error class the next MPI_File_open fails with (0: none) */
   const char *trace_file; /* replay: the trace line this rank is performing */
   long trace_line;
   long trace_nbcs;       /* recording: nonblocking collective lines written so far */

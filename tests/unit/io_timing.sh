@@ -51,3 +51,9 @@ run -np 1 --stats ./iot > /dev/null 2> "$work/stats"
 grep -E '^  file io_time_one\.dat: 10000000 bytes read, 10000000 bytes written$' "$work/stats" &&
   grep -Eq '^  0 +0\.[0-9]+ +[0-9]+ +[0-9]+$' "$work/stats" || { echo "FAIL: --stats has no file I/O table"; cat "$work/stats"; exit 1; }
 echo "--stats: I/O per rank and per file: ok"
+# every io/ key is documented in simrun --help and in the README
+for k in $(grep -o '"io/[a-z-]*"' "$top/src/start/options.c" | tr -d '"' | sort -u); do
+  "$top/wrappers/simrun" --help | grep -q "$k" || { echo "FAIL: simrun --help does not mention $k"; exit 1; }
+  grep -q "\`$k" "$top/README.md" || { echo "FAIL: README does not document $k"; exit 1; }
+done
+echo "io/ keys in simrun --help and README: ok"
