@@ -166,6 +166,18 @@ static void variability(bursts_t *const *b, int m, variab_t *out)
   free(w);
 }
 
+/* Bursts that vary from one occurrence to the next were measured; injected
+ * ones (smpi_execute_flops) are the same every time. */
+static int noisy(const variab_t *v)
+{
+  int moved = 0;
+  for (int i = 0; i < v->nq; i++)
+    moved |= fabs(v->q[i] - 1) > 1e-6;
+  for (int i = 0; i < B_WARM; i++)
+    moved |= fabs(v->warm[i] - 1) > 1e-6;
+  return moved;
+}
+
 /* One context of an event at the sizes where it appears: the law of its
  * typical value (the median of its ranks'), and for the computation's,
  * the laws that the first 2, 3, ... of these sizes alone give. */
@@ -178,13 +190,17 @@ static void fit_context(mctx_t *c, bursts_t *const *b, int m, const scale_t *sc,
     y[k] = ex_median(tmp, b[k]->n);
     free(tmp);
   }
+  for (int k = 0; k < m; k++) /* below a flop (the median of ranks mostly without): none */
+    if (y[k] < 0.5)
+      y[k] = 0;
   c->m = m;
-  c->law = fit_law(m, sc, y, t, FIT_AMOUNT, 1, -1, &c->val);
+  variability(b, m, &c->var);
+  int kind = noisy(&c->var) ? FIT_MEASURED : FIT_AMOUNT;
+  c->law = fit_law(m, sc, y, t, kind, 1, -1, &c->val);
   c->prefix = ex_alloc(sizeof *c->prefix * (size_t)(m + 1));
   for (int p = 2; p < m; p++)
-    c->prefix[p] = fit_law(p, sc, y, t, FIT_AMOUNT, 1, -1, &v);
+    c->prefix[p] = fit_law(p, sc, y, t, kind, 1, -1, &v);
   c->prefix[m] = c->law;
-  variability(b, m, &c->var);
 }
 
 void bursts_model(mnode_t *x, node_t *const *at, int m, const scale_t *sc, const scale_t *t)

@@ -139,7 +139,8 @@ typedef struct law {
   double at;     /* the value at the target (before rounding) */
   double lo, hi; /* the values at the target of the fits that leave one input out, and of the law */
 } law_t;
-enum { FIT_COUNT, FIT_AMOUNT }; /* a count (of elements, of iterations), or an amount of computation or sleep */
+/* a count (of elements, of iterations); an amount of computation or sleep, exact (injected) or measured (noisy) */
+enum { FIT_COUNT, FIT_AMOUNT, FIT_MEASURED };
 /* Fits y[k] at sizes s[k] (k < m), chooses the law that predicts each input
  * best from the others, and returns it, evaluated at the target t in *at.
  * No law is chosen that is negative at the target, or 0 there where every
@@ -147,7 +148,8 @@ enum { FIT_COUNT, FIT_AMOUNT }; /* a count (of elements, of iterations), or an a
  * neighbour along that dimension; if the inputs cannot tell laws apart, the
  * face perpendicular to it is assumed, a (N/Dface)^-1. An amount: the law of
  * the data volume first (a*V), then a*g, then a + b*g with a, b >= 0 only
- * when the inputs clearly demand a constant part (fit.c says how). */
+ * when the inputs clearly demand a constant part (fit.c says how); measured,
+ * a*V also when it predicts the inputs up to NOISE worse than the best. */
 law_t fit_law(int m, const scale_t *s, const double *y, const scale_t *t, int kind, int integral, int face,
               double *at);
 double law_eval(const law_t *l, const scale_t *s);

@@ -199,6 +199,7 @@ static double best_of(const double *score, int (*tier)(const form_t *))
   return top;
 }
 
+#define NOISE 0.10  /* measured on a shared machine, a burst's typical value moves this much from run to run */
 #define DEMAND 0.10 /* an amount's one-parameter law predicting an input worse than this */
 #define BETTER 3.0  /* and a two-parameter law predicting them this many times better: a constant part */
 
@@ -208,11 +209,15 @@ static double best_of(const double *score, int (*tier)(const form_t *))
  * input more than 10% off, and a law with a constant part predicts all of
  * them three times better, is a + b*g chosen (the seed paper's IS: an
  * inverse-proportional phase plus a constant one). With noisy inputs a
- * second parameter mostly fits the noise and runs away at the target. */
-static int choose_amount(const double *score, int m)
+ * second parameter mostly fits the noise and runs away at the target.
+ * Measured inputs (noise 1) are from runs at different times, each slowed
+ * its own way: over sizes a factor 2 or so apart, that can bend a*V into
+ * a*N^-2/3, which then runs away at the target; a*V stays the choice while
+ * it predicts the inputs within NOISE of the best. */
+static int choose_amount(const double *score, int m, int noise)
 {
   double top = best_of(score, one_param), tol = 0.002 + 0.5 * top;
-  int c = first_within(score, data_one, top, tol);
+  int c = first_within(score, data_one, top, tol + (noise ? NOISE : 0));
   if (c < 0)
     c = first_within(score, other_one, top, tol);
   double top2 = best_of(score, two_param);
@@ -261,7 +266,7 @@ law_t fit_law(int m, const scale_t *s, const double *y, const scale_t *t, int ki
   for (int i = 0; i < nforms; i++) {
     const form_t *f = &forms[i];
     score[i] = INFINITY;
-    if ((f->affine && m < 3) || (f->var == V_DATA && kind != FIT_AMOUNT)) /* two parameters: from three sizes on */
+    if ((f->affine && m < 3) || (f->var == V_DATA && kind == FIT_COUNT)) /* two parameters: from three sizes on */
       continue;
     double worst = 0, a, b;
     for (int k = 0; k < m && worst < INFINITY; k++) { /* each input predicted from the others */
@@ -273,7 +278,7 @@ law_t fit_law(int m, const scale_t *s, const double *y, const scale_t *t, int ki
       use[j] = 1;
     if (worst == INFINITY || !isfinite(gval(f, t)) || !solve(f, m, s, y, w, use, &a, &b))
       continue;
-    if (kind == FIT_AMOUNT && f->affine && (a < 0 || b < 0))
+    if (kind != FIT_COUNT && f->affine && (a < 0 || b < 0))
       continue; /* the phases of a computation are amounts: none is negative */
     double v = at_form(f, a, b, t), written = integral ? round(v) : v;
     if (written < 0 || (positive && written <= 0))
@@ -281,7 +286,7 @@ law_t fit_law(int m, const scale_t *s, const double *y, const scale_t *t, int ki
     score[i] = worst;
     pred[i] = v;
   }
-  int chosen = kind == FIT_AMOUNT ? choose_amount(score, m) : choose_count(score, face);
+  int chosen = kind != FIT_COUNT ? choose_amount(score, m, kind == FIT_MEASURED) : choose_count(score, face);
   if (chosen < 0) /* cannot happen: the constant is there */
     chosen = 0, score[0] = 0, pred[0] = y[m - 1];
   best.form = chosen;
