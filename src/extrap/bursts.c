@@ -7,21 +7,21 @@
  * time (CPU time is measured: a slower burst was disturbed, none is faster
  * than the work): on a shared machine a burst takes its time or about twice
  * it (a neighbour's job sharing the caches), in proportions that change
- * from one run to the next, so that medians jump between the two. What is
- * fitted across sizes is therefore a burst's typical value, the lower
- * decile of its occurrences in a rank (stable to a few percent where the
- * medians moved by 30%), then the median over the ranks of a class. What
- * the noise does to a run (every rank waits for the slowest neighbour) is
- * kept apart, as ratios of each occurrence to its rank's typical value: the
- * first occurrences of each rank on their own (a program's first iterations
- * touch memory for the first time), the later ones as a distribution, from
- * which the trace at the target draws. */
+ * from one run to the next, so that medians jump between the two, and a
+ * rank may spend a whole run in the slow mode. What is fitted across sizes
+ * is therefore a burst's typical value, the lower 5% quantile of the later
+ * occurrences of all the ranks of a class (stable to a few percent where
+ * the medians moved by 30%; a rank's lower decile could be its slow mode). What the noise does to a run (every rank waits
+ * for the slowest neighbour) is kept apart, as ratios of each occurrence to
+ * that typical value: the first occurrences of each rank on their own (a
+ * program's first iterations touch memory for the first time), the later
+ * ones as a distribution, from which the trace at the target draws. */
 #include "extrap.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define LOW 0.10 /* the typical value: this quantile of a rank's occurrences */
+#define LOW 0.05 /* the typical value: this quantile of a class's occurrences */
 
 static void append(double **v, long *n, long *cap, const double *src, long k)
 {
@@ -47,7 +47,6 @@ void bursts_free(bursts_t *b)
     bursts_t *next = b->next;
     free(b->s);
     free(b->warm);
-    free(b->pool);
     free(b);
     b = next;
   }
@@ -65,7 +64,6 @@ void bursts_fold(bursts_t **dst, bursts_t *src)
     else {
       append(&(*d)->s, &(*d)->n, &(*d)->cap, src->s, src->n);
       append(&(*d)->warm, &(*d)->nwarm, &(*d)->capwarm, src->warm, src->nwarm);
-      append(&(*d)->pool, &(*d)->npool, &(*d)->cappool, src->pool, src->npool);
       bursts_free(src);
     }
     src = next;
@@ -109,26 +107,16 @@ static void compress(double *v, long *n)
 
 static void settle(bursts_t *b)
 {
-  long n = b->n;
-  double *sorted = ex_alloc(sizeof *sorted * (size_t)n);
-  memcpy(sorted, b->s, sizeof *sorted * (size_t)n);
-  qsort(sorted, (size_t)n, sizeof *sorted, by_value);
-  double typ = quantile(sorted, n, LOW), warm[B_WARM];
-  free(sorted);
   /* the first B_WARM occurrences apart if later ones remain, else all of them in both */
-  long first = n > B_WARM ? B_WARM : 0;
+  long n = b->n, first = n > B_WARM ? B_WARM : 0;
+  double warm[B_WARM];
   for (int i = 0; i < B_WARM; i++)
-    warm[i] = typ > 0 && i < n ? b->s[i] / typ : NAN;
-  b->npool = 0;
-  for (long i = first; i < n && typ > 0; i++) {
-    double r = b->s[i] / typ;
-    append(&b->pool, &b->npool, &b->cappool, &r, 1);
-  }
-  compress(b->pool, &b->npool);
+    warm[i] = i < n ? b->s[i] : NAN;
   b->nwarm = 0;
   append(&b->warm, &b->nwarm, &b->capwarm, warm, B_WARM);
-  b->s[0] = typ;
-  b->n = 1;
+  memmove(b->s, b->s + first, sizeof *b->s * (size_t)(n - first));
+  b->n = n - first;
+  compress(b->s, &b->n);
 }
 
 void bursts_settle(bursts_t *b)
@@ -137,14 +125,29 @@ void bursts_settle(bursts_t *b)
     settle(b);
 }
 
-/* The variability of the bursts of one context at the sizes of b[0 .. m). */
-static void variability(bursts_t *const *b, int m, variab_t *out)
+/* The typical burst of a class at one size: the LOW quantile of its ranks'. */
+static double typical(const bursts_t *b)
+{
+  double *v = ex_alloc(sizeof *v * (size_t)(b->n + 1));
+  memcpy(v, b->s, sizeof *v * (size_t)b->n);
+  qsort(v, (size_t)b->n, sizeof *v, by_value);
+  double typ = quantile(v, b->n, LOW);
+  free(v);
+  return typ;
+}
+
+/* The variability of the bursts of one context at the sizes of b[0 .. m),
+ * as ratios to the typical burst y[k] at each size. */
+static void variability(bursts_t *const *b, int m, const double *y, variab_t *out)
 {
   memset(out, 0, sizeof *out);
   double *pool = NULL, *w = NULL;
   long np = 0, cp = 0, nw = 0, cw = 0;
   for (int k = 0; k < m; k++)
-    append(&pool, &np, &cp, b[k]->pool, b[k]->npool);
+    for (long i = 0; i < b[k]->n && y[k] > 0; i++) {
+      double r = b[k]->s[i] / y[k];
+      append(&pool, &np, &cp, &r, 1);
+    }
   compress(pool, &np);
   memcpy(out->q, pool, sizeof *pool * (size_t)np);
   out->nq = (int)np;
@@ -155,8 +158,8 @@ static void variability(bursts_t *const *b, int m, variab_t *out)
   for (int i = 0; i < B_WARM; i++) { /* each first occurrence: the median over the ranks of all sizes */
     nw = 0;
     for (int k = 0; k < m; k++)
-      for (long r = 0; r < b[k]->nwarm / B_WARM; r++) {
-        double x = b[k]->warm[r * B_WARM + i];
+      for (long r = 0; r < b[k]->nwarm / B_WARM && y[k] > 0; r++) {
+        double x = b[k]->warm[r * B_WARM + i] / y[k];
         if (!isnan(x))
           append(&w, &nw, &cw, &x, 1);
       }
@@ -184,17 +187,10 @@ static int noisy(const variab_t *v)
 static void fit_context(mctx_t *c, bursts_t *const *b, int m, const scale_t *sc, const scale_t *t)
 {
   double y[64] = {0}, v;
-  for (int k = 0; k < m; k++) {
-    double *tmp = ex_alloc(sizeof *tmp * (size_t)b[k]->n);
-    memcpy(tmp, b[k]->s, sizeof *tmp * (size_t)b[k]->n);
-    y[k] = ex_median(tmp, b[k]->n);
-    free(tmp);
-  }
-  for (int k = 0; k < m; k++) /* below a flop (the median of ranks mostly without): none */
-    if (y[k] < 0.5)
-      y[k] = 0;
+  for (int k = 0; k < m; k++) /* below a flop (ranks mostly without): none */
+    y[k] = (v = typical(b[k])) < 0.5 ? 0 : v;
   c->m = m;
-  variability(b, m, &c->var);
+  variability(b, m, y, &c->var);
   int kind = noisy(&c->var) ? FIT_MEASURED : FIT_AMOUNT;
   c->law = fit_law(m, sc, y, t, kind, 1, -1, &c->val);
   c->prefix = ex_alloc(sizeof *c->prefix * (size_t)(m + 1));

@@ -97,12 +97,10 @@ void seq_settle(seq_t *s); /* the end of a rank's events: bursts_settle on each 
 typedef struct bursts {
   int pred;             /* the event before: its symbol (-1: the rank's start) */
   struct bursts *next;  /* the bursts after another event */
-  double *s; /* a rank's bursts in order; once settled, the typical value of each rank folded in */
+  double *s; /* a rank's bursts in order; once settled, the later ones' quantiles (<= B_NQ), of each rank folded in */
   long n, cap;
-  double *warm; /* once settled: B_WARM ratios of the first bursts to the typical value, per rank (NAN: none) */
+  double *warm; /* once settled: the B_WARM first bursts of each rank (NAN: none) */
   long nwarm, capwarm;
-  double *pool; /* once settled: ratios of the later bursts to the typical value, sorted, <= B_NQ per rank */
-  long npool, cappool;
 } bursts_t;
 bursts_t *bursts_new(int pred, double v);
 void bursts_fold(bursts_t **dst, bursts_t *src); /* src's bursts (or ranks, once settled) after dst's; takes src */

@@ -189,6 +189,7 @@ static int one_param(const form_t *f) { return !f->affine; }
 static int data_one(const form_t *f) { return !f->affine && f->var == V_DATA; }
 static int other_one(const form_t *f) { return !f->affine && f->var != V_DATA; }
 static int two_param(const form_t *f) { return f->affine; }
+static int data_two(const form_t *f) { return f->affine && f->var == V_DATA; }
 
 static double best_of(const double *score, int (*tier)(const form_t *))
 {
@@ -204,22 +205,27 @@ static double best_of(const double *score, int (*tier)(const form_t *))
 #define BETTER 3.0  /* and a two-parameter law predicting them this many times better: a constant part */
 
 /* An amount of computation (or sleep): the law of the rank's data volume,
- * a*V, if it predicts about as well as the best one-parameter law; else the
- * simplest one-parameter law that does. Only when that one predicts some
- * input more than 10% off, and a law with a constant part predicts all of
- * them three times better, is a + b*g chosen (the seed paper's IS: an
- * inverse-proportional phase plus a constant one). With noisy inputs a
- * second parameter mostly fits the noise and runs away at the target.
+ * a*V, if it predicts about as well as the best one-parameter law; else,
+ * from three sizes on, a + b*V if it does (a phase that follows the data
+ * plus one that does not: the seed paper's IS, an inverse-proportional
+ * phase plus a constant one: a*V then misses the inputs, and a power of N
+ * that fits them as well runs away at the target); else the simplest
+ * one-parameter law that does. Only when that one predicts some input more
+ * than 10% off, and a law with a constant part predicts all of them three
+ * times better, is another a + b*g chosen. With noisy inputs a second
+ * parameter mostly fits the noise and runs away at the target.
  * Measured inputs (noise 1) are from runs at different times, each slowed
  * its own way: over sizes a factor 2 or so apart, that can bend a*V into
- * a*N^-2/3, which then runs away at the target; a*V stays the choice while
- * it predicts the inputs within NOISE of the best. */
+ * a*N^-2/3, which then runs away at the target; the laws of the data stay
+ * the choice while they predict the inputs within NOISE of the best. */
 static int choose_amount(const double *score, int m, int noise)
 {
-  double top = best_of(score, one_param), tol = 0.002 + 0.5 * top;
-  int c = first_within(score, data_one, top, tol + (noise ? NOISE : 0));
+  double top = best_of(score, one_param), tol = 0.002 + 0.5 * top + (noise ? NOISE : 0);
+  int c = first_within(score, data_one, top, tol);
+  if (c < 0 && m >= 3)
+    c = first_within(score, data_two, top, tol);
   if (c < 0)
-    c = first_within(score, other_one, top, tol);
+    c = first_within(score, other_one, top, 0.002 + 0.5 * top);
   double top2 = best_of(score, two_param);
   if (m >= 3 && (c < 0 || (score[c] > DEMAND && top2 * BETTER <= score[c])))
     c = first_within(score, two_param, top2, 0.002 + 0.5 * top2);
