@@ -125,13 +125,19 @@ void bursts_settle(bursts_t *b)
     settle(b);
 }
 
-/* The typical burst of a class at one size: the LOW quantile of its ranks'. */
+/* The typical burst of a class at one size: the LOW quantile of its ranks'
+ * bursts that are not 0 (0 if all are). Where only some bursts compute (a
+ * few flops between two sends, now and then), the ratios of 0 among the
+ * others keep their proportion: what is drawn at the target keeps the mass. */
 static double typical(const bursts_t *b)
 {
   double *v = ex_alloc(sizeof *v * (size_t)(b->n + 1));
-  memcpy(v, b->s, sizeof *v * (size_t)b->n);
-  qsort(v, (size_t)b->n, sizeof *v, by_value);
-  double typ = quantile(v, b->n, LOW);
+  long n = 0;
+  for (long i = 0; i < b->n; i++)
+    if (b->s[i] > 0)
+      v[n++] = b->s[i];
+  qsort(v, (size_t)n, sizeof *v, by_value);
+  double typ = quantile(v, n, LOW);
   free(v);
   return typ;
 }

@@ -9,7 +9,8 @@
 # shape than the inputs', and row and column communicators (Comm_split and
 # Cart_sub), a loop whose count grows with N (of nonblocking collectives,
 # completed by 'wait 0 0 -K' lines); --gzip output has the same events;
-# smpirun's traces of the 1D halo extrapolate to simpi's on-line time.
+# smpirun's traces of the 1D halo extrapolate to simpi's on-line time; computation whose
+# exact law is negative at the target gets another law, positive there.
 # Programs whose events do not line up are refused with the rank and line
 # that break the pattern.
 set -uo pipefail
@@ -89,6 +90,34 @@ grep -q "warning: .* follow MPI_Dims_create's (6x4 not periodic at the target) a
   "$simextrap" --check kept-24.ti kept-x.ti >/dev/null && ok "two rules fit the inputs' grids: a warning; --dims" ||
   bad "kept dimension: $(cat kept.err)"
 case_ nonblocking-loop 40 "8 12 16" ./nbc
+
+# computation whose exact law, 2e6 - 4e5*N^1/2, is negative at the target: another law, positive
+cat > shrink.c <<'C'
+#include <math.h>
+#include <mpi.h>
+#include <smpi/smpi.h>
+int main(int argc, char **argv)
+{
+  MPI_Init(&argc, &argv);
+  int n, r;
+  double x = 1, y;
+  MPI_Comm_size(MPI_COMM_WORLD, &n);
+  MPI_Comm_rank(MPI_COMM_WORLD, &r);
+  for (int i = 0; i < 3; i++) {
+    smpi_execute_flops(2e6 - 4e5 * sqrt(n));
+    MPI_Sendrecv(&x, 1, MPI_DOUBLE, (r + 1) % n, 0, &y, 1, MPI_DOUBLE, (r + n - 1) % n, 0, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+  }
+  MPI_Finalize();
+  return 0;
+}
+C
+"$simcc" shrink.c -o shrink -lm || bad "build shrink"
+for n in 8 12 16; do "$simrun" -q -np $n --cfg=smpi/simulate-computation:no --trace-ti=shrink-$n.ti ./shrink; done
+"$simextrap" -np 48 -o shrink-x.ti --explain shrink-{8,12,16}.ti >shrink.out 2>&1 &&
+  [ "$(grep -c ' compute [1-9]' shrink-x.ti_files/simpi_rank-1.txt)" = 3 ] && ! grep -q 'compute [^;]* -> 0 ' shrink.out &&
+  ok "a law negative at the target is rejected: $(grep -m1 'compute ' shrink.out | sed 's/^ *//; s/;.*//')" ||
+  bad "negative law: $(grep -m2 'compute ' shrink.out)"
 
 # the report: the grid, the classes, and laws of N and of the grid's dimensions
 "$simextrap" -np 96 -o r.ti --explain 2d-strong-{9,12,16,36}.ti >explain.out 2>&1
