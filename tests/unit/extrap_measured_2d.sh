@@ -7,7 +7,8 @@
 # extrapolated trace is within 10% of the median of three on-line runs, with the same
 # events and every burst of computation. --explain shows the chosen law, the runner-up and
 # the spread of each computation, the run's computation with its spread and what each input
-# size added; --max-spread warns on one line naming the event and the rank, --strict refuses.
+# size added; --max-spread warns on one line naming the event and the rank, --strict refuses;
+# --smooth writes each context's typical burst, nothing drawn.
 # time limit: 600
 . "$(dirname "$0")/extrap_measured.bash"
 
@@ -28,4 +29,11 @@ grep -q "^simextrap: warning: 2d-strong-16.ti (16 ranks), rank [0-9]*, line [0-9
   ! "$simextrap" -np 256 -o strict.ti --strict --max-spread=0.0001 2d-strong-{9,12,16}.ti 2>strict.err >/dev/null &&
   grep -q -- '--strict: the inputs cannot support' strict.err && [ ! -e strict.ti ] &&
   ok "--max-spread: one warning line each; --strict refuses" || bad "--max-spread, --strict: $(head -3 tight.err; cat strict.err)"
+# --smooth: every later burst of a context its typical value, none drawn
+"$simextrap" -np 64 -o drawn.ti 2d-strong-{9,12,16}.ti 2>/dev/null &&
+  "$simextrap" -np 64 -o smooth.ti --smooth 2d-strong-{9,12,16}.ti 2>/dev/null &&
+  a=$(awk '$2 == "compute" { print $3 }' drawn.ti_files/simpi_rank-1.txt | sort -u | wc -l) &&
+  b=$(awk '$2 == "compute" { print $3 }' smooth.ti_files/simpi_rank-1.txt | sort -u | wc -l) &&
+  [ "$b" -lt 20 ] && [ "$a" -gt $((2 * b)) ] && ok "--smooth: $b values of computation in rank 0, drawn $a" ||
+  bad "--smooth: ${b:-?} values of computation in rank 0, drawn ${a:-?}"
 exit $fail
