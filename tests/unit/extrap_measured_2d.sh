@@ -4,7 +4,8 @@
 # strong scaling (a periodic 1024^2 grid), weak scaling (128^2 points per rank, not
 # periodic), and a sweep plus a phase whose size does not depend on the ranks (the seed
 # paper's IS), which needs a law with a constant part. At each target the replay of the
-# extrapolated trace is within 10% of the median of three on-line runs, with the same
+# extrapolated trace is within 10% of the median of three on-line runs (a case that misses
+# is recorded and run once more: a whole on-line run may be slowed by load), with the same
 # events and every burst of computation. --explain shows the chosen law, the runner-up and
 # the spread of each computation, the run's computation with its spread and what each input
 # size added; --max-spread warns on one line naming the event and the rank, --strict refuses;
