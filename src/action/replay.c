@@ -8,9 +8,12 @@
  * is found by a table lookup and dispatched by a switch. This file reads
  * the trace and a line's arguments, keeps the pending requests and the
  * communicators, and performs point-to-point and communicator lines;
- * replay_coll.c performs the collectives, replay_rma.c the one-sided lines. */
+ * replay_coll.c performs the collectives, replay_rma.c the one-sided lines.
+ * An OTF2 archive (simrun sets SIMPI_REPLAY_OTF2) gives each rank its records as the
+ * lines they stand for (otf2_in.h), performed the same way. */
 #include "replay.h"
 #include "trace.h"
+#include "otf2_in.h"
 #include <mpi.h>
 #include <smpi/smpi.h>
 #include <stdint.h>
@@ -39,6 +42,7 @@ static const char *file;
 static long lineno;
 static int rank;
 static int finalized; /* the trace's finalize line was read */
+static int otf2_rank = -1; /* replaying an OTF2 archive: this rank (lineno: the record) */
 int ntok;
 char **tok;
 static pending_t *pending, **pending_tail = &pending;
@@ -61,7 +65,9 @@ void die(const char *fmt, const char *arg)
   for (char *c = what; *c; c++) /* never raw bytes of a binary file on the terminal */
     if ((unsigned char)*c < 0x20 || (unsigned char)*c >= 0x7f)
       *c = '?';
-  if (lineno)
+  if (otf2_rank >= 0 && lineno)
+    snprintf(msg, sizeof msg, "%s (rank %d, record %ld): %s", file, otf2_rank, lineno, what);
+  else if (lineno)
     snprintf(msg, sizeof msg, "%s:%ld: %s", file, lineno, what);
   else
     snprintf(msg, sizeof msg, "%s: %s", file, what);
@@ -314,7 +320,7 @@ static void extensions(MPI_Comm *comm, int *src, int *tag)
   }
 }
 
-static void perform(void)
+void perform(void)
 {
   MPI_Comm comm = MPI_COMM_WORLD;
   int src = -1, xtag = -1;
@@ -532,26 +538,15 @@ static void on_error(MPI_Comm *comm, int *code, ...)
   die("%s", line);
 }
 
-int main(int argc, char **argv)
+/* A time-independent trace: line K of the index names rank K's file (0-based), which is
+ * read line by line and performed. */
+static void replay_ti(const char *index)
 {
-  MPI_Init(&argc, &argv); /* the runtime does not time a replayer's own work */
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Errhandler eh;
-  MPI_Comm_create_errhandler(on_error, &eh);
-  MPI_Comm_set_errhandler(MPI_COMM_WORLD, eh);
-  set_comm(0, MPI_COMM_WORLD);
-  const char *index = getenv("SIMPI_REPLAY");
-  if (!index || !*index) {
-    fprintf(stderr, "simpi-replay: start me with simrun --replay=TRACE\n");
-    MPI_Abort(MPI_COMM_WORLD, 1);
-  }
-  (void)argc;
-  (void)argv;
-  file = index;
   FILE *idx = fopen(index, "r");
   if (!idx)
     die("cannot open the trace index (%s)", "missing file?");
-  char path[8400], name[4096];
+  static char path[8400]; /* file points to it until the end */
+  char name[4096];
   int found = 0, index_line = 0;
   for (int k = 0; fgets(name, sizeof name, idx);) {
     lineno = ++index_line;
@@ -606,9 +601,80 @@ int main(int argc, char **argv)
     die("the recorded run stopped here (%s): the replay stops too", rd.stopped);
   if (!lineno)
     die("%s", "the file is empty: the trace of this rank is missing");
-  if (!finalized)
-    die("%s", "the trace ends without a finalize line: it was cut short");
   ti_close(&rd);
+}
+
+/* An OTF2 archive: this rank's records, as the lines they stand for (otf2_in.h); the
+ * records skipped are counted for the run's summary. */
+static void note_skipped(const char *kind, long n, void *arg)
+{
+  (void)arg;
+  simpi_trace_skipped(kind, n);
+}
+
+static void replay_otf2(const char *anchor)
+{
+  char err[600], *line;
+  const char *ratio = getenv("SIMPI_OTF2_SPEED");
+  double speed = simpi_trace_host_speed() / (ratio && *ratio ? atof(ratio) : 1.0);
+  otr_t *o = otr_open(anchor, rank, speed, err, sizeof err);
+  if (!o) {
+    lineno = 0;
+    simpi_trace_fail(err);
+  }
+  char where[4200];
+  snprintf(where, sizeof where, "%s record", anchor);
+  otf2_rank = rank;
+  while ((line = otr_next(o))) {
+    lineno = otr_position(o);
+    ntok = ti_split(&rd, line);
+    tok = rd.tok;
+    simpi_trace_position(where, lineno);
+    perform();
+  }
+  lineno = otr_position(o);
+  if (otr_error(o)[0]) {
+    snprintf(err, sizeof err, "%s: %s", anchor, otr_error(o));
+    simpi_trace_fail(err);
+  }
+  otr_skipped(o, note_skipped, NULL);
+  if (rank == 0) {
+    long locs, events;
+    otr_other_locations(o, &locs, &events);
+    if (locs) {
+      char what[160];
+      snprintf(what, sizeof what, "events of %ld location%s that are no MPI rank (threads, devices)", locs,
+               locs == 1 ? "" : "s");
+      simpi_trace_skipped(what, events);
+    }
+  }
+  otr_close(o);
+}
+
+int main(int argc, char **argv)
+{
+  MPI_Init(&argc, &argv); /* the runtime does not time a replayer's own work */
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Errhandler eh;
+  MPI_Comm_create_errhandler(on_error, &eh);
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, eh);
+  set_comm(0, MPI_COMM_WORLD);
+  const char *index = getenv("SIMPI_REPLAY");
+  if (!index || !*index) {
+    fprintf(stderr, "simpi-replay: start me with simrun --replay=TRACE\n");
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  (void)argc;
+  (void)argv;
+  file = index;
+  const char *otf2 = getenv("SIMPI_REPLAY_OTF2");
+  if (otf2 && *otf2 == '1')
+    replay_otf2(index);
+  else
+    replay_ti(index);
+  if (!finalized)
+    die("%s", otf2_rank >= 0 ? "the trace ends without MPI_Finalize: it was cut short"
+                             : "the trace ends without a finalize line: it was cut short");
   if (pending) { /* as MPI_Finalize warns of the requests a run never completed */
     char lines[200] = "";
     int n = 0, len = 0;
@@ -617,7 +683,8 @@ int main(int argc, char **argv)
         len += snprintf(lines + len, sizeof lines - (size_t)len, "%s%ld", n ? ", " : "", p->line);
     fflush(stdout);
     fprintf(stderr, "simpi: warning: %s: the trace ends with %d request%s that no wait line completes (started on "
-            "line%s %s%s)\n", file, n, n == 1 ? "" : "s", n == 1 ? "" : "s", lines, n > 8 ? ", ..." : "");
+            "%s %s%s)\n", file, n, n == 1 ? "" : "s", otf2_rank >= 0 ? (n == 1 ? "record" : "records") : n == 1 ? "line" : "lines",
+            lines, n > 8 ? ", ..." : "");
   }
   while (pending)
     complete(&pending);

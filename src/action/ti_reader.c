@@ -140,23 +140,7 @@ int ti_next(ti_reader_t *r)
                  r->gzip ? ", or corrupt gzip data" : "");
         return r->ntok = 0;
       }
-    int n = 0;
-    for (;;) {
-      while (*p == ' ' || *p == '\t' || *p == '\r')
-        p++;
-      if (!*p)
-        break;
-      if (n == r->tokcap) {
-        r->tokcap *= 2;
-        r->tok = realloc(r->tok, sizeof *r->tok * (size_t)r->tokcap);
-      }
-      r->tok[n++] = p;
-      while (*p && *p != ' ' && *p != '\t' && *p != '\r')
-        p++;
-      if (!*p)
-        break;
-      *p++ = 0;
-    }
+    int n = ti_split(r, p);
     if (n && r->tok[0][0] != '#')
       return r->ntok = n;
     if (n >= 2 && !strcmp(r->tok[0], "#") && !strcmp(r->tok[1], "stopped:")) {
@@ -165,6 +149,28 @@ int ti_next(ti_reader_t *r)
         len += (size_t)snprintf(r->stopped + len, sizeof r->stopped - len, "%s%s", i > 2 ? " " : "", r->tok[i]);
     }
   }
+}
+
+int ti_split(ti_reader_t *r, char *p)
+{
+  int n = 0;
+  for (;;) {
+    while (*p == ' ' || *p == '\t' || *p == '\r')
+      p++;
+    if (!*p)
+      break;
+    if (n >= r->tokcap) {
+      r->tokcap = r->tokcap ? 2 * r->tokcap : 64;
+      r->tok = realloc(r->tok, sizeof *r->tok * (size_t)r->tokcap);
+    }
+    r->tok[n++] = p;
+    while (*p && *p != ' ' && *p != '\t' && *p != '\r')
+      p++;
+    if (!*p)
+      break;
+    *p++ = 0;
+  }
+  return r->ntok = n;
 }
 
 int ti_long(const char *s, long *out)

@@ -142,6 +142,10 @@ void ti_close(ti_reader_t *r);
  * that are not text). A "# stopped: WHY" comment is kept in r->stopped. */
 int ti_next(ti_reader_t *r);
 
+/* Splits line p in place into r->tok[0 .. r->ntok) (a line from elsewhere: an OTF2
+ * archive's, see otf2_in.h); returns r->ntok. */
+int ti_split(ti_reader_t *r, char *p);
+
 /* Parses a whole token as a decimal integer / a real; returns 0, -1 if it is not one. */
 int ti_long(const char *s, long *out);
 int ti_real(const char *s, double *out);

@@ -54,6 +54,12 @@ __attribute__((visibility("default"))) void simpi_trace_adjacent(MPI_Comm comm, 
                                                                  const int out[]);
 /* The replayer stops at an error in a trace: prints msg, ends the run with status 1. */
 __attribute__((visibility("default"), noreturn)) void simpi_trace_fail(const char *msg);
+/* The replayer of an OTF2 trace: the flops one second of traced computation is worth
+ * (smpi/host-speed), and the records it skipped, by kind (summed over the ranks and said
+ * in one line per kind at the end of the run, trace_report_skipped). */
+__attribute__((visibility("default"))) double simpi_trace_host_speed(void);
+__attribute__((visibility("default"))) void simpi_trace_skipped(const char *kind, long n);
+void trace_report_skipped(void);
 /* The replayer says which trace line it performs (for deadlock reports). */
 __attribute__((visibility("default"))) void simpi_trace_position(const char *file, long line);
 #endif

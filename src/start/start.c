@@ -317,6 +317,10 @@ static int simulate(void)
     rt_early_end_hook = trace_close_stopped;
     cmp_trace_sleep_hook = trace_sleep_later;
   }
+  if (rt_opts.stats_json && rt_stats_open(err, sizeof err)) {
+    fprintf(stderr, "simpi: %s\n", err);
+    return 1;
+  }
   if (rt_opts.timeline && rt_timeline_open(err, sizeof err)) {
     fprintf(stderr, "simpi: %s\n", err);
     return 1;
@@ -362,6 +366,7 @@ static int simulate(void)
   if (!rt_opts.privatize)
     rt_exit_run_process_handlers(); /* the globals' destructors, once all ranks are done */
   trace_close();
+  trace_report_skipped();
   rt_report_unreceived();
   check_coll_report();
   rt_stats_report();
