@@ -13,16 +13,7 @@
 # exact law is negative at the target gets another law, positive there.
 # Programs whose events do not line up are refused with the rank and line
 # that break the pattern.
-set -uo pipefail
-top=$(cd "$(dirname "$0")/../.." && pwd)
-simcc="$top/wrappers/simcc" simrun="$top/wrappers/simrun" simextrap="$top/wrappers/simextrap"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work"
-fail=0
-ok() { echo "ok: $1"; }
-bad() { echo "FAIL: $1"; fail=1; }
-simtime() { sed -n 's/^simpi: simulated time \([0-9.]*\) s.*/\1/p' "$1"; }
+. "$(dirname "$0")/extrap_common.bash"
 close() { awk -v a="$1" -v b="$2" 'BEGIN { d = (a - b) / b; if (d < 0) d = -d; exit !(b > 0 && d <= 0.05) }'; }
 
 for p in stencil halo1d rowcol; do "$simcc" -O2 "$top/tests/extrap/$p.c" -o $p || bad "build $p"; done

@@ -5,16 +5,7 @@
 # (simextrap --check), on every rank half or more of the on-line median rank's computation
 # (none written as 0), and the extrapolated replay's simulated time within 10% of the median of three
 # on-line runs (a case that misses is run again once, from new recordings).
-set -uo pipefail
-top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-simcc="$top/wrappers/simcc" simrun="$top/wrappers/simrun" simextrap="$top/wrappers/simextrap"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work"
-fail=0
-ok() { echo "ok: $1"; }
-bad() { echo "FAIL: $1"; fail=1; }
-simtime() { sed -n 's/^simpi: simulated time \([0-9.]*\) s.*/\1/p' "$1"; }
+. "$(dirname "${BASH_SOURCE[0]}")/extrap_common.bash"
 # kept ON X: the lowest ratio, over the ranks, of X's computation to the on-line trace ON's
 # median rank's (a law written as 0 takes a context's computation away from all the ranks
 # of a class; a rank's own on-line total may hold a long interruption)
