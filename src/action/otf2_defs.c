@@ -1,7 +1,7 @@
 /* An OTF2 archive's global definitions, as a replay needs them (see otf2_in.h): which
  * location is which MPI rank (the COMM_LOCATIONS group), the communicators with their
  * members' world ranks, the regions (MPI calls, simpi's computation), the flops counter and
- * simpi's attributes. Definitions are kept in arrays indexed by their reference. Errors of
+ * simpi's attribute. Definitions are kept in arrays indexed by their reference. Errors of
  * the OTF2 library are kept for one line of our own, not printed. */
 #define OTR_INTERNAL
 #include "otf2_in.h"
@@ -195,14 +195,8 @@ static OTF2_CallbackCode on_attribute(void *u, OTF2_AttributeRef self, OTF2_Stri
   (void)descr, (void)type;
   otr_defs_t *d = u;
   const char *n = otr_str(d, name);
-  if (!strcmp(n, "simpi::datatype"))
-    d->attr_type = self;
-  else if (!strcmp(n, "simpi::in_place"))
-    d->attr_inplace = self;
-  else if (!strcmp(n, "simpi::counts"))
-    d->attr_counts = self;
-  else if (!strcmp(n, "simpi::user_op"))
-    d->attr_userop = self;
+  if (!strcmp(n, "simpi::args"))
+    d->attr_args = self;
   return OTF2_CALLBACK_SUCCESS;
 }
 
@@ -232,7 +226,7 @@ int otr_defs_read(OTF2_Reader *rd, otr_defs_t *d)
   memset(d, 0, sizeof *d);
   d->locs_group = OTF2_UNDEFINED_GROUP;
   d->flops_member = d->flops_class = OTF2_UNDEFINED_UINT32;
-  d->attr_type = d->attr_inplace = d->attr_counts = d->attr_userop = OTF2_UNDEFINED_ATTRIBUTE;
+  d->attr_args = OTF2_UNDEFINED_ATTRIBUTE;
   OTF2_GlobalDefReader *g = OTF2_Reader_GetGlobalDefReader(rd);
   OTF2_GlobalDefReaderCallbacks *cb = OTF2_GlobalDefReaderCallbacks_New();
   if (!g || !cb) {

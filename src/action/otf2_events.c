@@ -25,22 +25,11 @@ static otr_ev_t *push(otr_t *r, int kind, OTF2_TimeStamp t, uint64_t pos, OTF2_A
     }
   }
   otr_ev_t *e = &r->q[r->len++];
-  *e = (otr_ev_t){.kind = (uint8_t)kind, .time = t, .pos = pos, .type = -1, .userop = -1,
-                  .counts = OTF2_UNDEFINED_STRING, .root = OTF2_UNDEFINED_UINT32};
+  *e = (otr_ev_t){.kind = (uint8_t)kind, .time = t, .pos = pos, .args = OTF2_UNDEFINED_STRING,
+                  .root = OTF2_UNDEFINED_UINT32};
   const otr_defs_t *d = &r->d;
-  if (al && OTF2_AttributeList_GetNumberOfElements(al) > 0) {
-    uint32_t v32;
-    uint8_t v8;
-    int8_t i8;
-    if (d->attr_type != OTF2_UNDEFINED_ATTRIBUTE && OTF2_AttributeList_GetUint32(al, d->attr_type, &v32) == 0)
-      e->type = (int32_t)v32;
-    if (d->attr_inplace != OTF2_UNDEFINED_ATTRIBUTE && OTF2_AttributeList_GetUint8(al, d->attr_inplace, &v8) == 0)
-      e->inplace = (int8_t)v8;
-    if (d->attr_userop != OTF2_UNDEFINED_ATTRIBUTE && OTF2_AttributeList_GetInt8(al, d->attr_userop, &i8) == 0)
-      e->userop = i8;
-    if (d->attr_counts != OTF2_UNDEFINED_ATTRIBUTE)
-      OTF2_AttributeList_GetStringRef(al, d->attr_counts, &e->counts);
-  }
+  if (al && d->attr_args != OTF2_UNDEFINED_ATTRIBUTE && OTF2_AttributeList_GetNumberOfElements(al) > 0)
+    OTF2_AttributeList_GetStringRef(al, d->attr_args, &e->args);
   return e;
 }
 

@@ -74,9 +74,8 @@ typedef struct otr_defs {
   uint32_t flops_member, flops_class;
   int flops_index, flops_simpi;
   uint32_t pending_classes; /* metric classes seen before their member */
-  /* simpi's attributes (otf2_out): the datatype and in-place flag of a collective, the
-   * per-rank counts of a v-collective, the communicator a record's region made */
-  uint32_t attr_type, attr_inplace, attr_counts, attr_userop;
+  /* simpi's attribute (otf2_out): a collective's trace line after its name */
+  uint32_t attr_args;
   long other_locs, other_events; /* locations that are no rank */
   uint64_t *loc_events;          /* per rank: events its location holds */
   uint32_t nlocs_seen, nloc_cap;
@@ -90,11 +89,9 @@ enum otr_kind {
 };
 typedef struct otr_ev {
   uint8_t kind;
-  int8_t inplace, userop;
-  int32_t type;         /* simpi's datatype attribute: SMPI's id + 256 x its size, -1 none */
   uint32_t a, comm, tag, root; /* a: region, peer, collective op or communicator */
   uint64_t time, pos, len, len2, req;
-  uint32_t counts;      /* simpi's counts attribute (a string), OTF2_UNDEFINED_STRING none */
+  uint32_t args;        /* simpi's args attribute (a string), OTF2_UNDEFINED_STRING none */
   double value;         /* a counter's value */
 } otr_ev_t;
 
