@@ -201,7 +201,7 @@ static OTF2_CallbackCode on_attribute(void *u, OTF2_AttributeRef self, OTF2_Stri
 }
 
 /* Regions whose names matter: MPI_Init and MPI_Finalize frame the replay; a polling call
- * (Test family, Iprobe) first spends its polling time; simpi's computation region. */
+ * (Test family, Iprobe, Request_get_status, Parrived) first spends its polling time; simpi's computation region. */
 static void name_regions(otr_defs_t *d)
 {
   for (uint32_t i = 0; i < d->nreg; i++) {
@@ -214,7 +214,8 @@ static void name_regions(otr_defs_t *d)
         g->kind = RK_INIT;
       else if (!strcmp(n, "MPI_Finalize"))
         g->kind = RK_FINALIZE;
-      else if (!strncmp(n, "MPI_Test", 8) || !strcmp(n, "MPI_Iprobe") || !strcmp(n, "MPI_Improbe"))
+      else if (!strncmp(n, "MPI_Test", 8) || !strcmp(n, "MPI_Iprobe") || !strcmp(n, "MPI_Improbe") ||
+               !strcmp(n, "MPI_Request_get_status") || !strcmp(n, "MPI_Parrived"))
         g->kind = RK_POLL;
     } else if (d->flops_simpi && !strcmp(n, "computation"))
       g->kind = RK_COMPUTATION;

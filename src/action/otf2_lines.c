@@ -198,6 +198,17 @@ static void p2p_line(otr_t *r, const char *what, int peer, const otr_ev_t *e, co
   emit(r, "%s %d %u %lu %d%s", what, peer, e->tag, (unsigned long)e->len, TI_BYTE, suffix(c, sfx, sizeof sfx));
 }
 
+/* A send's word: simpi's archives give a synchronous or buffered one's mode ("s", "b"). */
+static const char *send_word(const otr_t *r, const otr_ev_t *e, int nb)
+{
+  const char *m = e->args != OTF2_UNDEFINED_STRING ? otr_str(&r->d, e->args) : "";
+  if (!strcmp(m, "s"))
+    return nb ? "issend" : "ssend";
+  if (!strcmp(m, "b"))
+    return nb ? "ibsend" : "bsend";
+  return nb ? "isend" : "send";
+}
+
 static void send(otr_t *r, const otr_ev_t *e)
 {
   otr_comm_t *c = comm_of(r, e->comm);
@@ -207,7 +218,7 @@ static void send(otr_t *r, const otr_ev_t *e)
   act(r, e->time);
   long k = r->depth ? ahead(r, E_RECV, E_RECV, 0, 1) : -1;
   if (k < 0) {
-    p2p_line(r, "send", to, e, c);
+    p2p_line(r, send_word(r, e, 0), to, e, c);
     return;
   }
   /* a Sendrecv: both halves posted, then both waited, as simpi runs it */
@@ -217,7 +228,7 @@ static void send(otr_t *r, const otr_ev_t *e)
   if (from < 0)
     return;
   p2p_line(r, "irecv", from, rv, rc);
-  p2p_line(r, "isend", to, e, c);
+  p2p_line(r, send_word(r, e, 1), to, e, c);
   emit(r, "wait %d %d %u", r->rank, to, e->tag);
   emit(r, "wait %d %d %u", from, r->rank, rv->tag);
   rv->kind = E_DONE;
@@ -560,7 +571,7 @@ void otr_translate(otr_t *r, otr_ev_t *e)
     if (to < 0)
       break;
     act(r, e->time);
-    p2p_line(r, "isend", to, e, c);
+    p2p_line(r, send_word(r, e, 1), to, e, c);
     req_add(r, e->req, Q_SEND, r->rank, to, (int)e->tag, 0);
     break;
   }

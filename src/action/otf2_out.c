@@ -128,15 +128,23 @@ int otw_open(const char *dir, int n, char *err, size_t len)
 
 static uint64_t now_ticks(void) { return (uint64_t)llround(kern_now() * 1e9); }
 
-static void comp_end(otw_rank_t *o, uint64_t t)
+/* The computation region, from its start to t (one that ended as it began was the time
+ * just waited for threads: it ends at t, as long as its flops took on the rank's host). */
+static void comp_end(int rank, otw_rank_t *o, uint64_t t)
 {
+  uint64_t start = o->comp_start;
+  if (start == t) {
+    uint64_t d = (uint64_t)llround(o->pending / kern_host_speed(rt_ranks[rank].host) * 1e9);
+    start = t - (d < t - o->last ? d : t - o->last);
+  }
   OTF2_Type type = OTF2_TYPE_DOUBLE;
   OTF2_MetricValue v = {.floating_point = o->flops += o->pending};
   o->computing = 0;
   o->pending = 0;
+  otw_check(OTF2_EvtWriter_Enter(o->w, NULL, start, region_comp));
   otw_check(OTF2_EvtWriter_Metric(o->w, NULL, t, 0, 1, &type, &v));
   otw_check(OTF2_EvtWriter_Leave(o->w, NULL, t, region_comp));
-  o->events += 2;
+  o->events += 3;
 }
 
 OTF2_EvtWriter *otw_writer(int rank, uint64_t *t)
@@ -149,11 +157,12 @@ OTF2_EvtWriter *otw_writer(int rank, uint64_t *t)
     return NULL;
   }
   uint64_t now = now_ticks();
-  *t = o->last = now > o->last ? now : o->last;
+  *t = now > o->last ? now : o->last;
   if (*t > end_time)
     end_time = *t;
   if (o->computing)
-    comp_end(o, *t);
+    comp_end(rank, o, *t);
+  o->last = *t;
   if (o->coll_open)
     otw_coll_end(rank, o->w, *t);
   return o->w;
@@ -166,11 +175,6 @@ void otw_enter(int rank, const char *call)
   if (!w)
     return;
   otw_rank_t *o = &otw_ranks[rank];
-  if (o->in_init) { /* MPI_Init's region ends where the program's first call begins */
-    otw_check(OTF2_EvtWriter_Leave(w, NULL, t, o->call));
-    o->events++;
-    o->in_init = 0;
-  }
   o->call = region(call);
   o->in_call = 1;
   otw_check(OTF2_EvtWriter_Enter(w, NULL, t, o->call));
@@ -189,23 +193,21 @@ void otw_leave(int rank)
   o->in_call = 0;
 }
 
-/* The "compute F" line: a burst of F flops begins now (ended by otw_compute_done). */
+/* The "compute F" line: a burst of F flops begins now (ended by otw_compute_done, or at the
+ * rank's next record). */
 static void compute_begins(int rank, double flops)
 {
-  uint64_t t;
+  uint64_t t, last = rank >= 0 && rank < nranks ? otw_ranks[rank].last : 0;
+  uint64_t before = rank >= 0 && rank < nranks ? otw_ranks[rank].events : 0;
   OTF2_EvtWriter *w = otw_writer(rank, &t);
   if (!w)
     return;
   otw_rank_t *o = &otw_ranks[rank];
-  if (o->in_init) {
-    otw_check(OTF2_EvtWriter_Leave(w, NULL, t, o->call));
-    o->events++;
-    o->in_init = 0;
-  }
-  otw_check(OTF2_EvtWriter_Enter(w, NULL, t, region_comp));
-  o->events++;
+  if (o->events == before) /* nothing written now: a region found to have ended at once may start earlier */
+    o->last = last;
   o->computing = 1;
   o->pending = flops;
+  o->comp_start = t;
 }
 
 void otw_compute_done(int rank)
@@ -215,25 +217,25 @@ void otw_compute_done(int rank)
     otw_writer(rank, &t); /* ends it */
 }
 
-/* MPI_Init and MPI_Finalize are no calls that the MPI layer brackets: their lines open their
- * regions (MPI_Init's ends at the next record, MPI_Finalize's at once). */
+/* MPI_Init and MPI_Finalize are no calls that the MPI layer brackets: their lines are regions
+ * of no length; inside another call (a session's), that call's region is left around it. */
 static void init_or_finalize(int rank, int init)
 {
   uint64_t t;
   OTF2_EvtWriter *w = otw_writer(rank, &t);
   otw_rank_t *o = w ? &otw_ranks[rank] : NULL;
-  if (!o || (o->in_call && !init))
+  if (!o)
     return;
   uint32_t g = region(init ? "MPI_Init" : "MPI_Finalize");
+  if (o->in_call && o->call == g)
+    return;
+  if (o->in_call)
+    otw_check(OTF2_EvtWriter_Leave(w, NULL, t, o->call));
   otw_check(OTF2_EvtWriter_Enter(w, NULL, t, g));
-  o->events++;
-  if (init) {
-    o->in_init = 1;
-    o->call = g;
-  } else {
-    otw_check(OTF2_EvtWriter_Leave(w, NULL, t, g));
-    o->events++;
-  }
+  otw_check(OTF2_EvtWriter_Leave(w, NULL, t, g));
+  if (o->in_call)
+    otw_check(OTF2_EvtWriter_Enter(w, NULL, t, o->call));
+  o->events += 2 + 2 * (o->in_call != 0);
 }
 
 void otw_line(int rank, const char *text, size_t len)
@@ -487,7 +489,7 @@ void otw_close(void)
     if (!o->w && !o->events)
       continue;
     otw_writer(i, &t); /* ends an open computation or collective */
-    if (o->in_call || o->in_init) { /* a run stopped inside a call */
+    if (o->in_call) { /* a run stopped inside a call */
       otw_check(OTF2_EvtWriter_Leave(o->w, NULL, t, o->call));
       o->events++;
     }

@@ -20,7 +20,8 @@ void otw_close(void);
 /* The outermost MPI call named call of rank begins / ends now (its region). */
 void otw_enter(int rank, const char *call);
 void otw_leave(int rank);
-/* Rank's computation burst announced by its "compute" line has ended now. */
+/* Rank's computation burst announced by its "compute" line has ended now (at once: it was the
+ * time the rank just waited for its threads). */
 void otw_compute_done(int rank);
 /* Rank wrote trace line text (len bytes, without its rank and newline) now. */
 void otw_line(int rank, const char *text, size_t len);
@@ -33,10 +34,11 @@ typedef struct otw_req otw_req_t;
 typedef struct otw_rank {
   OTF2_EvtWriter *w;
   uint64_t last, events; /* the last timestamp written; the records written */
-  int in_call, in_init;  /* an MPI call's region is open; MPI_Init's (from the "init" line) */
+  int in_call;           /* an MPI call's region is open */
   uint32_t call;         /* its region */
-  int computing;         /* the computation region is open, for flops more */
+  int computing;         /* a computation of flops more began at comp_start (written when it ends) */
   double flops, pending;
+  uint64_t comp_start;
   uint32_t *comms; /* by trace id + 1 (self 0): the communicator's reference + 1, 0 unknown */
   int ncomms;
   otw_req_t *reqs; /* requests not completed, oldest first */

@@ -126,15 +126,20 @@ static int p2p(int rank, OTF2_EvtWriter *w, uint64_t t, const line_t *l)
       return 0;
     uint32_t peer = otw_local(c, l->v[0]);
     uint64_t b = bytes(l->v[2], l->v[3]);
+    /* a synchronous or buffered send: its mode in simpi::args ("s", "b") */
+    char mode[2] = {l->word[isend], 0};
+    OTF2_AttributeList *al = NULL;
+    if ((send || isend) && (mode[0] == 's' || mode[0] == 'b') && l->word[isend + 1] == 's')
+      al = args_attr(otw_string(mode));
     if (send)
-      otw_check(OTF2_EvtWriter_MpiSend(w, NULL, t, peer, c, (uint32_t)l->v[1], b));
+      otw_check(OTF2_EvtWriter_MpiSend(w, al, t, peer, c, (uint32_t)l->v[1], b));
     else if (recv)
       otw_check(OTF2_EvtWriter_MpiRecv(w, NULL, t, peer, c, (uint32_t)l->v[1], b));
     else {
       otw_req_t *q = req_new(o, recv || irecv);
       q->src = irecv ? l->v[0] : rank, q->dst = irecv ? rank : l->v[0], q->tag = l->v[1], q->bytes = b, q->comm = c;
       if (isend)
-        otw_check(OTF2_EvtWriter_MpiIsend(w, NULL, t, peer, c, (uint32_t)l->v[1], b, q->id));
+        otw_check(OTF2_EvtWriter_MpiIsend(w, al, t, peer, c, (uint32_t)l->v[1], b, q->id));
       else
         otw_check(OTF2_EvtWriter_MpiIrecvRequest(w, NULL, t, q->id));
     }
