@@ -9,6 +9,7 @@
 #include "../core/comm.h"
 #include "../kernel/kernel.h"
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,12 +61,27 @@ static OTF2_TimeStamp post_flush(void *u, OTF2_FileType t, OTF2_LocationRef l)
 }
 static OTF2_FlushCallbacks flush_cbs = {pre_flush, post_flush};
 
+/* The OTF2 library's errors are kept for one line of ours, not printed. */
+static char lib_error[160];
+static OTF2_ErrorCode on_lib_error(void *u, const char *file, uint64_t line, const char *fn, OTF2_ErrorCode code,
+                                   const char *fmt, va_list va)
+{
+  (void)u, (void)file, (void)line, (void)fn;
+  if (!lib_error[0]) {
+    char what[120] = "";
+    if (fmt)
+      vsnprintf(what, sizeof what, fmt, va);
+    snprintf(lib_error, sizeof lib_error, "%s%s%s", OTF2_Error_GetDescription(code), what[0] ? ": " : "", what);
+  }
+  return code;
+}
+
 void otw_check(OTF2_ErrorCode e)
 {
   if (e == OTF2_SUCCESS || !otw_on)
     return;
   fprintf(stderr, "simpi: the OTF2 archive '%s' could not be written (%s): it is incomplete\n", where,
-          OTF2_Error_GetDescription(e));
+          lib_error[0] ? lib_error : OTF2_Error_GetDescription(e));
   otw_on = 0;
 }
 
@@ -106,14 +122,15 @@ int otw_open(const char *dir, int n, char *err, size_t len)
     snprintf(err, len, "'%s' holds an OTF2 archive already: remove it or give another folder to --otf2", dir);
     return -1;
   }
+  OTF2_Error_RegisterCallback(on_lib_error, NULL);
   ar = OTF2_Archive_Open(dir, "traces", OTF2_FILEMODE_WRITE, OTF2_CHUNK_SIZE_MIN, OTF2_CHUNK_SIZE_MIN,
                          OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
   if (!ar || OTF2_Archive_SetFlushCallbacks(ar, &flush_cbs, NULL) != OTF2_SUCCESS ||
       OTF2_Archive_SetSerialCollectiveCallbacks(ar) != OTF2_SUCCESS ||
       OTF2_Archive_SetCreator(ar, "simpi (simulated run)") != OTF2_SUCCESS ||
       OTF2_Archive_OpenEvtFiles(ar) != OTF2_SUCCESS) {
-    snprintf(err, len, "cannot write the OTF2 archive '%s' (is '%s' a writable folder, without an older "
-             "archive's traces/ in it?)", where, dir);
+    snprintf(err, len, "--otf2=%s: cannot write the OTF2 archive '%s' (%s)", dir, where,
+             lib_error[0] ? lib_error : "is it a folder one can write?");
     return -1;
   }
   otw_ranks = calloc((size_t)n, sizeof *otw_ranks);
