@@ -197,6 +197,8 @@ static OTF2_CallbackCode on_attribute(void *u, OTF2_AttributeRef self, OTF2_Stri
   const char *n = otr_str(d, name);
   if (!strcmp(n, "simpi::args"))
     d->attr_args = self;
+  else if (!strcmp(n, "simpi::line"))
+    d->attr_line = self;
   return OTF2_CALLBACK_SUCCESS;
 }
 
@@ -227,7 +229,7 @@ int otr_defs_read(OTF2_Reader *rd, otr_defs_t *d)
   memset(d, 0, sizeof *d);
   d->locs_group = OTF2_UNDEFINED_GROUP;
   d->flops_member = d->flops_class = OTF2_UNDEFINED_UINT32;
-  d->attr_args = OTF2_UNDEFINED_ATTRIBUTE;
+  d->attr_args = d->attr_line = OTF2_UNDEFINED_ATTRIBUTE;
   OTF2_GlobalDefReader *g = OTF2_Reader_GetGlobalDefReader(rd);
   OTF2_GlobalDefReaderCallbacks *cb = OTF2_GlobalDefReaderCallbacks_New();
   if (!g || !cb) {

@@ -26,10 +26,14 @@ static otr_ev_t *push(otr_t *r, int kind, OTF2_TimeStamp t, uint64_t pos, OTF2_A
   }
   otr_ev_t *e = &r->q[r->len++];
   *e = (otr_ev_t){.kind = (uint8_t)kind, .time = t, .pos = pos, .args = OTF2_UNDEFINED_STRING,
-                  .root = OTF2_UNDEFINED_UINT32};
+                  .line = OTF2_UNDEFINED_STRING, .root = OTF2_UNDEFINED_UINT32};
   const otr_defs_t *d = &r->d;
-  if (al && d->attr_args != OTF2_UNDEFINED_ATTRIBUTE && OTF2_AttributeList_GetNumberOfElements(al) > 0)
-    OTF2_AttributeList_GetStringRef(al, d->attr_args, &e->args);
+  if (al && OTF2_AttributeList_GetNumberOfElements(al) > 0) {
+    if (d->attr_args != OTF2_UNDEFINED_ATTRIBUTE)
+      OTF2_AttributeList_GetStringRef(al, d->attr_args, &e->args);
+    if (d->attr_line != OTF2_UNDEFINED_ATTRIBUTE)
+      OTF2_AttributeList_GetStringRef(al, d->attr_line, &e->line);
+  }
   return e;
 }
 
@@ -170,6 +174,19 @@ CB(metric, OTF2_MetricRef m, uint8_t n, const OTF2_Type *types, const OTF2_Metri
   push(r, E_METRIC, t, pos, al)->value = x;
   return OTF2_CALLBACK_SUCCESS;
 }
+OTF2_CallbackCode otr_rma_record(void *u, OTF2_TimeStamp t, uint64_t pos, OTF2_AttributeList *al)
+{
+  otr_t *r = u;
+  uint32_t line = OTF2_UNDEFINED_STRING;
+  if (al && r->d.attr_line != OTF2_UNDEFINED_ATTRIBUTE)
+    OTF2_AttributeList_GetStringRef(al, r->d.attr_line, &line);
+  if (line == OTF2_UNDEFINED_STRING)
+    r->skipped[SK_RMA]++;
+  else
+    push(r, E_LINE, t, pos, al);
+  return OTF2_CALLBACK_SUCCESS;
+}
+
 static OTF2_CallbackCode on_unknown(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t pos, void *u, OTF2_AttributeList *al)
 {
   (void)l, (void)t, (void)pos, (void)al;

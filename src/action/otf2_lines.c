@@ -563,6 +563,10 @@ void otr_translate(otr_t *r, otr_ev_t *e)
     r->have_counter = 1;
     break;
   case E_ENTER: enter(r, e); break;
+  case E_LINE: /* a one-sided operation of simpi's archives: its trace line */
+    act(r, e->time);
+    emit(r, "%s", otr_str(&r->d, e->line));
+    break;
   case E_LEAVE: leave(r, e); break;
   case E_SEND: send(r, e); break;
   case E_ISEND: {

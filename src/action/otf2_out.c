@@ -22,6 +22,7 @@ uint32_t otw_attr_args;
 
 static OTF2_Archive *ar;
 static int nranks;
+int otw_nranks;
 static char *where; /* the anchor file, for messages */
 static uint64_t end_time;
 
@@ -114,7 +115,7 @@ static uint32_t region(const char *name)
 
 int otw_open(const char *dir, int n, char *err, size_t len)
 {
-  nranks = n;
+  otw_nranks = nranks = n;
   size_t wl = strlen(dir) + 16;
   where = malloc(wl);
   snprintf(where, wl, "%s/traces.otf2", dir);
@@ -459,6 +460,8 @@ static void defs_metric(OTF2_GlobalDefWriter *g)
            unit = otw_string("flop"), args = otw_string("simpi::args"),
            args_what = otw_string("a collective's time-independent trace line after its name (simpi's replay "
                                   "reads it)"),
+           line = otw_string("simpi::line"),
+           line_what = otw_string("a one-sided record's time-independent trace line (simpi's replay performs it)"),
            mpi = otw_string("MPI");
   if (!g)
     return;
@@ -469,6 +472,7 @@ static void defs_metric(OTF2_GlobalDefWriter *g)
   OTF2_MetricMemberRef mm = 0;
   otw_check(OTF2_GlobalDefWriter_WriteMetricClass(g, 0, 1, &mm, OTF2_METRIC_SYNCHRONOUS, OTF2_RECORDER_KIND_CPU));
   otw_check(OTF2_GlobalDefWriter_WriteAttribute(g, otw_attr_args, args, args_what, OTF2_TYPE_STRING));
+  otw_check(OTF2_GlobalDefWriter_WriteAttribute(g, otw_attr_line, line, line_what, OTF2_TYPE_STRING));
 }
 
 static void defs(void)
@@ -482,6 +486,7 @@ static void defs(void)
   defs_locations(NULL);
   defs_comms(NULL);
   defs_metric(NULL);
+  otw_rma_defs(NULL);
   otw_check(OTF2_GlobalDefWriter_WriteClockProperties(g, 1000000000, 0, end_time + 1, OTF2_UNDEFINED_TIMESTAMP));
   char **byref = calloc(nstrings ? nstrings : 1, sizeof *byref);
   named_t *e, *tmp;
@@ -493,6 +498,7 @@ static void defs(void)
   defs_metric(g);
   defs_locations(g);
   defs_comms(g);
+  otw_rma_defs(g);
   defs_regions(g);
 }
 

@@ -64,6 +64,7 @@ struct otw_req {
 
 enum { OTW_WORLD = 0, OTW_SELF = 1 };
 extern otw_rank_t *otw_ranks;
+extern int otw_nranks;
 extern uint32_t otw_attr_args; /* simpi::args: a collective's line after its name */
 /* The rank's writer, its open computation and collective ended first, and the time now
  * (never before its last record); NULL when the archive is not being written. */
@@ -77,6 +78,28 @@ uint32_t otw_local(uint32_t c, long w);
 /* An action with no OTF2 record (one-sided, partitioned, topologies...): counted by kind. */
 void otw_unrecorded(const char *word, size_t len);
 void otw_check(OTF2_ErrorCode e);
+/* A trace line, parsed. */
+#define MAXV 4096 /* numbers read from a line (a v-collective's counts: beyond, sizes are partial) */
+
+typedef struct otw_line {
+  const char *word;
+  size_t wl;
+  long v[MAXV];
+  int n;
+  long comm, src, tag; /* comm=, src=, tag= (wildcard receives' match) */
+  int has_src, has_tag;
+  char args[8192]; /* after the word, without " comm=ID" */
+} otw_line_t;
+
+void otw_parse(const char *text, size_t len, otw_line_t *l);
+uint64_t otw_bytes(long count, long type); /* of count elements of SMPI's datatype id type */
+/* A list holding attribute attr = string value (NULL if value is undefined), for one record. */
+OTF2_AttributeList *otw_attr(uint32_t attr, uint32_t value);
+/* otf2_rma.c: the records of a one-sided line (0 if it is none). */
+int otw_rma(int rank, OTF2_EvtWriter *w, uint64_t t, const otw_line_t *l);
+extern uint32_t otw_attr_line; /* simpi::line: a one-sided record's whole trace line */
+/* The windows' definitions: one per rank's window. */
+void otw_rma_defs(OTF2_GlobalDefWriter *g);
 /* otf2_record.c: the records of line text (len bytes) of rank, at t; the end of an open blocking collective, at t. */
 void otw_record(int rank, OTF2_EvtWriter *w, uint64_t t, const char *text, size_t len);
 void otw_coll_end(int rank, OTF2_EvtWriter *w, uint64_t t);

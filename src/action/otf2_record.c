@@ -16,19 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAXV 4096 /* numbers read from a line (a v-collective's counts: beyond, sizes are partial) */
-
-typedef struct line {
-  const char *word;
-  size_t wl;
-  long v[MAXV];
-  int n;
-  long comm, src, tag; /* comm=, src=, tag= (wildcard receives' match) */
-  int has_src, has_tag;
-  char args[8192]; /* after the word, without " comm=ID" */
-} line_t;
-
-static void parse(const char *text, size_t len, line_t *l)
+void otw_parse(const char *text, size_t len, otw_line_t *l)
 {
   const char *p = text, *end = text + len;
   l->word = p;
@@ -67,7 +55,7 @@ static void parse(const char *text, size_t len, line_t *l)
   l->args[a] = 0;
 }
 
-static int is(const line_t *l, const char *w) { return strlen(w) == l->wl && !memcmp(l->word, w, l->wl); }
+static int is(const otw_line_t *l, const char *w) { return strlen(w) == l->wl && !memcmp(l->word, w, l->wl); }
 
 static uint64_t tsize(long id)
 {
@@ -75,7 +63,7 @@ static uint64_t tsize(long id)
   return t == MPI_DATATYPE_NULL ? 1 : (uint64_t)dt_get(t)->size;
 }
 
-static uint64_t bytes(long count, long type) { return count > 0 ? (uint64_t)count * tsize(type) : 0; }
+uint64_t otw_bytes(long count, long type) { return count > 0 ? (uint64_t)count * tsize(type) : 0; }
 
 static otw_req_t *req_new(otw_rank_t *o, int kind)
 {
@@ -101,19 +89,19 @@ static otw_req_t *req_take(otw_rank_t *o, int nbc, long s, long d, long tag)
   return NULL;
 }
 
-static OTF2_AttributeList *args_attr(uint32_t args)
+OTF2_AttributeList *otw_attr(uint32_t attr, uint32_t value)
 {
   static OTF2_AttributeList *al;
-  if (args == OTF2_UNDEFINED_STRING)
+  if (value == OTF2_UNDEFINED_STRING)
     return NULL;
   if (!al)
     al = OTF2_AttributeList_New();
   OTF2_AttributeList_RemoveAllAttributes(al);
-  OTF2_AttributeList_AddStringRef(al, otw_attr_args, args);
+  OTF2_AttributeList_AddStringRef(al, attr, value);
   return al;
 }
 
-static int p2p(int rank, OTF2_EvtWriter *w, uint64_t t, const line_t *l)
+static int p2p(int rank, OTF2_EvtWriter *w, uint64_t t, const otw_line_t *l)
 {
   otw_rank_t *o = &otw_ranks[rank];
   int send = is(l, "send") || is(l, "ssend") || is(l, "bsend"), isend = is(l, "isend") || is(l, "issend") || is(l, "ibsend");
@@ -125,12 +113,12 @@ static int p2p(int rank, OTF2_EvtWriter *w, uint64_t t, const line_t *l)
     if (c == OTF2_UNDEFINED_COMM)
       return 0;
     uint32_t peer = otw_local(c, l->v[0]);
-    uint64_t b = bytes(l->v[2], l->v[3]);
+    uint64_t b = otw_bytes(l->v[2], l->v[3]);
     /* a synchronous or buffered send: its mode in simpi::args ("s", "b") */
     char mode[2] = {l->word[isend], 0};
     OTF2_AttributeList *al = NULL;
     if ((send || isend) && (mode[0] == 's' || mode[0] == 'b') && l->word[isend + 1] == 's')
-      al = args_attr(otw_string(mode));
+      al = otw_attr(otw_attr_args, otw_string(mode));
     if (send)
       otw_check(OTF2_EvtWriter_MpiSend(w, al, t, peer, c, (uint32_t)l->v[1], b));
     else if (recv)
@@ -154,7 +142,7 @@ static int p2p(int rank, OTF2_EvtWriter *w, uint64_t t, const line_t *l)
     if (is(l, "cancel"))
       otw_check(OTF2_EvtWriter_MpiRequestCancelled(w, NULL, t, q->id));
     else if (q->kind == 2)
-      otw_check(OTF2_EvtWriter_NonBlockingCollectiveComplete(w, args_attr(q->args), t, q->op, q->comm, q->root,
+      otw_check(OTF2_EvtWriter_NonBlockingCollectiveComplete(w, otw_attr(otw_attr_args, q->args), t, q->op, q->comm, q->root,
                                                              q->sent, q->bytes, q->id));
     else if (q->kind == 0)
       otw_check(OTF2_EvtWriter_MpiIsendComplete(w, NULL, t, q->id));
@@ -200,12 +188,12 @@ static uint64_t sum(const long *v, int n, uint64_t size)
 {
   uint64_t s = 0;
   for (int i = 0; i < n; i++)
-    s += bytes(v[i], 0) * size;
+    s += (uint64_t)(v[i] > 0 ? v[i] : 0) * size;
   return s;
 }
 
 /* Root, bytes sent and received of collective line l (form f) of this rank (me in c). */
-static void coll_sizes(enum form f, const line_t *l, int me, uint32_t *root, uint64_t *sent, uint64_t *recv)
+static void coll_sizes(enum form f, const otw_line_t *l, int me, uint32_t *root, uint64_t *sent, uint64_t *recv)
 {
   const long *v = l->v;
   int n = l->n;
@@ -216,48 +204,48 @@ static void coll_sizes(enum form f, const line_t *l, int me, uint32_t *root, uin
     if (n < 3)
       break;
     *root = (uint32_t)v[1];
-    *recv = bytes(v[0], v[2]);
+    *recv = otw_bytes(v[0], v[2]);
     *sent = me == v[1] ? *recv : 0;
     break;
   case F_REDUCE: /* reduce N 0 root T */
     if (n < 4)
       break;
     *root = (uint32_t)v[2];
-    *sent = bytes(v[0], v[3]);
+    *sent = otw_bytes(v[0], v[3]);
     *recv = me == v[2] ? *sent : 0;
     break;
   case F_B: /* N 0 T */
     if (n >= 3)
-      *sent = *recv = bytes(v[0], v[2]);
+      *sent = *recv = otw_bytes(v[0], v[2]);
     break;
   case F_GATHER:  /* SN RN root ST RT */
   case F_SCATTER: /* the same */
     if (n < 5)
       break;
     *root = (uint32_t)v[2];
-    *sent = bytes(v[0], v[3]);
-    *recv = bytes(v[1], v[4]);
+    *sent = otw_bytes(v[0], v[3]);
+    *recv = otw_bytes(v[1], v[4]);
     break;
   case F_ALLGATHER: /* SN RN ST RT */
   case F_ALLTOALL:
     if (n >= 4)
-      *sent = bytes(v[0], v[2]), *recv = bytes(v[1], v[3]);
+      *sent = otw_bytes(v[0], v[2]), *recv = otw_bytes(v[1], v[3]);
     break;
   case F_GATHERV: /* SN C1..Cn root ST RT */
     if (n >= 4)
-      *root = (uint32_t)v[n - 3], *sent = bytes(v[0], v[n - 2]), *recv = sum(v + 1, n - 4, tsize(v[n - 1]));
+      *root = (uint32_t)v[n - 3], *sent = otw_bytes(v[0], v[n - 2]), *recv = sum(v + 1, n - 4, tsize(v[n - 1]));
     break;
   case F_SCATTERV: /* C1..Cn RN root ST RT */
     if (n >= 4)
-      *root = (uint32_t)v[n - 3], *sent = sum(v, n - 4, tsize(v[n - 2])), *recv = bytes(v[n - 4], v[n - 1]);
+      *root = (uint32_t)v[n - 3], *sent = sum(v, n - 4, tsize(v[n - 2])), *recv = otw_bytes(v[n - 4], v[n - 1]);
     break;
   case F_ALLGATHERV: /* SN C1..Cn ST RT */
     if (n >= 3)
-      *sent = bytes(v[0], v[n - 2]), *recv = sum(v + 1, n - 3, tsize(v[n - 1]));
+      *sent = otw_bytes(v[0], v[n - 2]), *recv = sum(v + 1, n - 3, tsize(v[n - 1]));
     break;
   case F_ALLTOALLV: /* STOTAL C1..Cn RTOTAL C1..Cn ST RT */
     if (n >= 4)
-      *sent = bytes(v[0], v[n - 2]), *recv = bytes(v[(n - 2) / 2], v[n - 1]);
+      *sent = otw_bytes(v[0], v[n - 2]), *recv = otw_bytes(v[(n - 2) / 2], v[n - 1]);
     break;
   case F_ALLTOALLW: /* the same in bytes, no types */
     if (n >= 2)
@@ -266,7 +254,7 @@ static void coll_sizes(enum form f, const line_t *l, int me, uint32_t *root, uin
   case F_REDSCAT: /* C1..Cn 0 T */
     if (n >= 2) {
       *sent = sum(v, n - 2, tsize(v[n - 1]));
-      *recv = me >= 0 && me < n - 2 ? bytes(v[me], v[n - 1]) : 0;
+      *recv = me >= 0 && me < n - 2 ? otw_bytes(v[me], v[n - 1]) : 0;
     }
     break;
   default: break;
@@ -277,7 +265,7 @@ void otw_coll_end(int rank, OTF2_EvtWriter *w, uint64_t t)
 {
   otw_rank_t *o = &otw_ranks[rank];
   o->coll_open = 0;
-  otw_check(OTF2_EvtWriter_MpiCollectiveEnd(w, args_attr(o->coll_args), t, o->coll_op, o->coll_comm, o->coll_root,
+  otw_check(OTF2_EvtWriter_MpiCollectiveEnd(w, otw_attr(otw_attr_args, o->coll_args), t, o->coll_op, o->coll_comm, o->coll_root,
                                             o->coll_sent, o->coll_recv));
   o->events++;
 }
@@ -293,7 +281,7 @@ static void coll_begin(otw_rank_t *o, OTF2_EvtWriter *w, uint64_t t, OTF2_Collec
   o->coll_args = args;
 }
 
-static int collective(int rank, OTF2_EvtWriter *w, uint64_t t, const line_t *l)
+static int collective(int rank, OTF2_EvtWriter *w, uint64_t t, const otw_line_t *l)
 {
   int nb = l->wl > 1 && l->word[0] == 'i';
   size_t k = 0;
@@ -324,7 +312,7 @@ static int collective(int rank, OTF2_EvtWriter *w, uint64_t t, const line_t *l)
 
 /* comm_split PARENT COLOR KEY NEWID, comm_idup PARENT NEWID, comm_create_group PARENT NEWID ...,
  * comm_free ID. */
-static int comm_line(int rank, OTF2_EvtWriter *w, uint64_t t, const line_t *l)
+static int comm_line(int rank, OTF2_EvtWriter *w, uint64_t t, const otw_line_t *l)
 {
   otw_rank_t *o = &otw_ranks[rank];
   int split = is(l, "comm_split"), idup = is(l, "comm_idup"), group = is(l, "comm_create_group");
@@ -364,8 +352,8 @@ static int comm_line(int rank, OTF2_EvtWriter *w, uint64_t t, const line_t *l)
 
 void otw_record(int rank, OTF2_EvtWriter *w, uint64_t t, const char *text, size_t len)
 {
-  static line_t l;
-  parse(text, len, &l);
-  if (!p2p(rank, w, t, &l) && !collective(rank, w, t, &l) && !comm_line(rank, w, t, &l))
+  static otw_line_t l;
+  otw_parse(text, len, &l);
+  if (!p2p(rank, w, t, &l) && !collective(rank, w, t, &l) && !comm_line(rank, w, t, &l) && !otw_rma(rank, w, t, &l))
     otw_unrecorded(l.word, l.wl);
 }
