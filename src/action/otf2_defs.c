@@ -202,6 +202,14 @@ static OTF2_CallbackCode on_attribute(void *u, OTF2_AttributeRef self, OTF2_Stri
   return OTF2_CALLBACK_SUCCESS;
 }
 
+static OTF2_CallbackCode on_parameter(void *u, OTF2_ParameterRef self, OTF2_StringRef name, OTF2_ParameterType type)
+{
+  otr_defs_t *d = u;
+  if (type == OTF2_PARAMETER_TYPE_STRING && !strcmp(otr_str(d, name), "simpi::line"))
+    d->param_line = self;
+  return OTF2_CALLBACK_SUCCESS;
+}
+
 /* Regions whose names matter: MPI_Init and MPI_Finalize frame the replay; a polling call
  * (Test family, Iprobe, Request_get_status, Parrived) first spends its polling time; simpi's computation region. */
 static void name_regions(otr_defs_t *d)
@@ -230,6 +238,7 @@ int otr_defs_read(OTF2_Reader *rd, otr_defs_t *d)
   d->locs_group = OTF2_UNDEFINED_GROUP;
   d->flops_member = d->flops_class = OTF2_UNDEFINED_UINT32;
   d->attr_args = d->attr_line = OTF2_UNDEFINED_ATTRIBUTE;
+  d->param_line = OTF2_UNDEFINED_PARAMETER;
   OTF2_GlobalDefReader *g = OTF2_Reader_GetGlobalDefReader(rd);
   OTF2_GlobalDefReaderCallbacks *cb = OTF2_GlobalDefReaderCallbacks_New();
   if (!g || !cb) {
@@ -247,6 +256,7 @@ int otr_defs_read(OTF2_Reader *rd, otr_defs_t *d)
   OTF2_GlobalDefReaderCallbacks_SetMetricMemberCallback(cb, on_metric_member);
   OTF2_GlobalDefReaderCallbacks_SetMetricClassCallback(cb, on_metric_class);
   OTF2_GlobalDefReaderCallbacks_SetAttributeCallback(cb, on_attribute);
+  OTF2_GlobalDefReaderCallbacks_SetParameterCallback(cb, on_parameter);
   OTF2_Reader_RegisterGlobalDefCallbacks(rd, g, cb, d);
   OTF2_GlobalDefReaderCallbacks_Delete(cb);
   uint64_t n = 0;

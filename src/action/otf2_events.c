@@ -187,6 +187,17 @@ OTF2_CallbackCode otr_rma_record(void *u, OTF2_TimeStamp t, uint64_t pos, OTF2_A
   return OTF2_CALLBACK_SUCCESS;
 }
 
+OTF2_CallbackCode otr_param_string(void *u, OTF2_TimeStamp t, uint64_t pos, OTF2_AttributeList *al, uint32_t param,
+                                   uint32_t string)
+{
+  otr_t *r = u;
+  if (param != r->d.param_line || param == OTF2_UNDEFINED_PARAMETER)
+    r->skipped[SK_PARAMETER]++;
+  else
+    push(r, E_LINE, t, pos, al)->line = string;
+  return OTF2_CALLBACK_SUCCESS;
+}
+
 static OTF2_CallbackCode on_unknown(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t pos, void *u, OTF2_AttributeList *al)
 {
   (void)l, (void)t, (void)pos, (void)al;

@@ -76,7 +76,7 @@ typedef struct otr_defs {
   uint32_t pending_classes; /* metric classes seen before their member */
   /* simpi's attributes (otf2_out): a collective's trace line after its name, a one-sided
    * record's whole line */
-  uint32_t attr_args, attr_line;
+  uint32_t attr_args, attr_line, param_line; /* param_line: simpi::line, a line carried whole */
   long other_locs, other_events; /* locations that are no rank */
   uint64_t *loc_events;          /* per rank: events its location holds */
   uint32_t nlocs_seen, nloc_cap;
@@ -147,6 +147,9 @@ int otr_events_open(otr_t *r);
 void otr_skip_callbacks(OTF2_EvtReaderCallbacks *cb); /* otf2_skips.c */
 /* An RMA record: simpi's (with its line) is performed, another skipped. */
 OTF2_CallbackCode otr_rma_record(void *u, OTF2_TimeStamp t, uint64_t pos, OTF2_AttributeList *al);
+/* A string parameter: simpi's simpi::line is performed, another skipped. */
+OTF2_CallbackCode otr_param_string(void *u, OTF2_TimeStamp t, uint64_t pos, OTF2_AttributeList *al, uint32_t param,
+                                   uint32_t string);
 /* Reads records until the queue holds at least n not translated, or the end; 0, -1 on an error. */
 int otr_fill(otr_t *r, size_t n);
 /* otf2_lines.c */

@@ -95,7 +95,7 @@ void otw_parse(const char *text, size_t len, otw_line_t *l);
 uint64_t otw_bytes(long count, long type); /* of count elements of SMPI's datatype id type */
 /* A list holding attribute attr = string value (NULL if value is undefined), for one record. */
 OTF2_AttributeList *otw_attr(uint32_t attr, uint32_t value);
-/* otf2_rma.c: the records of a one-sided line (0 if it is none). */
+/* otf2_rma.c: the records of a one-sided line or another one carried whole (0 if none). */
 int otw_rma(int rank, OTF2_EvtWriter *w, uint64_t t, const otw_line_t *l);
 extern uint32_t otw_attr_line; /* simpi::line: a one-sided record's whole trace line */
 /* The windows' definitions: one per rank's window. */

@@ -1,10 +1,11 @@
-/* One-sided lines -> OTF2's RMA records (see otf2_out.h): a window's creation and freeing
+/* Lines carried whole (see otf2_out.h). One-sided lines become OTF2's RMA records: a window's creation and freeing
  * (RmaWinCreate, RmaWinDestroy), puts and gets (RmaPut, RmaGet), accumulates (RmaAtomic),
  * locks (RmaAcquireLock, RmaReleaseLock), fences and the other synchronisations (RmaGroupSync
  * on the world's group, RmaSync). Each record carries its whole trace line (simpi::line, its
  * communicator named as the archive does), which simpi's replay performs: OTF2's records
  * lack what a replay needs (displacements, datatypes, operations). Windows are defined one
- * per rank's window, on the world. */
+ * per rank's window, on the world. Lines OTF2 has no record for at all (topologies, blocking
+ * neighbourhood collectives, buffer_detach) are a ParameterString of parameter simpi::line. */
 #define OTW_INTERNAL
 #include "otf2_out.h"
 #include <mpi.h>
@@ -49,6 +50,9 @@ static uint32_t window(int rank, long id)
 void otw_rma_defs(OTF2_GlobalDefWriter *g)
 {
   char name[64];
+  uint32_t p = otw_string("simpi::line");
+  if (g)
+    otw_check(OTF2_GlobalDefWriter_WriteParameter(g, 0, p, OTF2_PARAMETER_TYPE_STRING));
   for (uint32_t i = 0; i < nwins; i++) {
     snprintf(name, sizeof name, "window %u of rank %d", i, win_rank[i]);
     uint32_t s = otw_string(name);
@@ -59,8 +63,39 @@ void otw_rma_defs(OTF2_GlobalDefWriter *g)
 
 static int is(const otw_line_t *l, const char *w) { return strlen(w) == l->wl && !memcmp(l->word, w, l->wl); }
 
+/* A communicator as the reader names it in lines: 0 the world, -1 self, else reference + 1. */
+static long ti(uint32_t c) { return c == OTW_WORLD ? 0 : c == OTW_SELF ? -1 : (long)c + 1; }
+
+/* comm_cart ID ..., comm_adjacent ID ... (ID: the communicator), blocking neighbor_... lines
+ * (comm=ID), buffer_detach: a ParameterString. */
+static int carried(int rank, OTF2_EvtWriter *w, uint64_t t, const otw_line_t *l)
+{
+  int topo = is(l, "comm_cart") || is(l, "comm_adjacent");
+  int nbr = l->wl > 9 && !memcmp(l->word, "neighbor_", 9);
+  if (!topo && !nbr && !is(l, "buffer_detach"))
+    return 0;
+  char line[sizeof l->args + 64];
+  if (topo) {
+    uint32_t c = l->n > 0 ? otw_comm(rank, l->v[0], OTF2_UNDEFINED_COMM) : OTF2_UNDEFINED_COMM;
+    const char *rest = strchr(l->args + 1, ' ');
+    if (c == OTF2_UNDEFINED_COMM)
+      return 0;
+    snprintf(line, sizeof line, "%.*s %ld%s", (int)l->wl, l->word, ti(c), rest ? rest : "");
+  } else {
+    uint32_t c = otw_comm(rank, l->comm, OTF2_UNDEFINED_COMM);
+    if (c == OTF2_UNDEFINED_COMM)
+      return 0;
+    snprintf(line, sizeof line, "%.*s%s comm=%ld", (int)l->wl, l->word, l->args, ti(c));
+  }
+  otw_check(OTF2_EvtWriter_ParameterString(w, NULL, t, 0, otw_string(line)));
+  otw_ranks[rank].events++;
+  return 1;
+}
+
 int otw_rma(int rank, OTF2_EvtWriter *w, uint64_t t, const otw_line_t *l)
 {
+  if (carried(rank, w, t, l))
+    return 1;
   int put = is(l, "put"), get = is(l, "get"), acc = is(l, "accumulate") || is(l, "get_accumulate"),
       cas = is(l, "compare_and_swap");
   int win = l->wl > 4 && !memcmp(l->word, "win_", 4);

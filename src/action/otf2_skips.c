@@ -34,7 +34,11 @@ SKIP(OmpReleaseLock, SK_OPENMP, uint32_t lockID, uint32_t acquisitionOrder)
 SKIP(OmpTaskCreate, SK_OPENMP, uint64_t taskID)
 SKIP(OmpTaskSwitch, SK_OPENMP, uint64_t taskID)
 SKIP(OmpTaskComplete, SK_OPENMP, uint64_t taskID)
-SKIP(ParameterString, SK_PARAMETER, OTF2_ParameterRef parameter, OTF2_StringRef string)
+static OTF2_CallbackCode skip_ParameterString(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t pos, void *u,
+                                              OTF2_AttributeList *a, OTF2_ParameterRef parameter, OTF2_StringRef string)
+{
+  return otr_param_string(u, t, pos, a, parameter, string);
+}
 SKIP(ParameterInt, SK_PARAMETER, OTF2_ParameterRef parameter, int64_t value)
 SKIP(ParameterUnsignedInt, SK_PARAMETER, OTF2_ParameterRef parameter, uint64_t value)
 RMA(RmaWinCreate, OTF2_RmaWinRef win)

@@ -155,7 +155,7 @@ clean arch_rma/traces.otf2 && [ "$(grep -c '^RMA_WIN_CREATE ' print.out)" = 2 ] 
 on=$(simtime rma.err) re=$(simtime rma.re)
 [ -n "$on" ] && [ "$on" = "$re" ] && ok "one-sided replay: $re s, on-line $on s" || bad "one-sided replay: '$re' s, on-line '$on' s: $(head -3 rma.re)"
 
-# what OTF2 has no record simpi writes for: one line per kind (a Cartesian topology)
+# a line OTF2 has no record for at all (a Cartesian topology): a ParameterString simpi::line
 cat > cart.c <<'C'
 #include <mpi.h>
 int main(int argc, char **argv)
@@ -172,8 +172,33 @@ int main(int argc, char **argv)
 C
 "$simcc" cart.c -o cart || bad "build cart.c"
 "$simrun" -np 2 --otf2=arch_cart ./cart > /dev/null 2> cart.err || bad "cart: $(cat cart.err)"
-[ "$(grep -c '^simpi: not in the OTF2 archive' cart.err)" = 1 ] && grep -q '^simpi: not in the OTF2 archive.*: 2 comm_cart$' cart.err &&
-  clean arch_cart/traces.otf2 && ok "no record for: $(grep 'not in the OTF2' cart.err)" || bad "cart: $(cat cart.err)"
+clean arch_cart/traces.otf2 && [ "$(grep -c '^PARAMETER_STRING .*"simpi::line".*Value: "comm_cart [0-9]* 1 2 1"' print.out)" = 2 ] &&
+  ! grep -q 'not in the OTF2' cart.err && ok "a topology line carried as a parameter" || bad "cart: $(cat cart.err; grep PARAM print.out)"
+"$simrun" --replay=arch_cart/traces.otf2 > /dev/null 2> cart.re
+on=$(simtime cart.err) re=$(simtime cart.re)
+[ -n "$on" ] && [ "$on" = "$re" ] && ok "topology replay: $re s, on-line $on s" || bad "topology replay: '$re' s, on-line '$on' s: $(head -3 cart.re)"
+
+# what simpi writes no OTF2 record for yet (persistent collectives): one line per kind
+cat > pers.c <<'C'
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+  MPI_Request q;
+  MPI_Init(&argc, &argv);
+  MPI_Barrier_init(MPI_COMM_WORLD, MPI_INFO_NULL, &q);
+  for (int i = 0; i < 3; i++) {
+    MPI_Start(&q);
+    MPI_Wait(&q, MPI_STATUS_IGNORE);
+  }
+  MPI_Request_free(&q);
+  MPI_Finalize();
+  return 0;
+}
+C
+"$simcc" pers.c -o pers || bad "build pers.c"
+"$simrun" -np 2 --otf2=arch_pers ./pers > /dev/null 2> pers.err || bad "pers: $(cat pers.err)"
+grep -q '^simpi: not in the OTF2 archive.*: 2 coll_init$' pers.err && grep -q '^simpi: not in the OTF2 archive.*: 6 coll_start$' pers.err &&
+  clean arch_pers/traces.otf2 && ok "no record for: $(grep 'not in the OTF2' pers.err | sed 's/.*: //' | tr '\n' ',')" || bad "pers: $(cat pers.err)"
 
 # a run that deadlocks leaves an archive otf2-print reads (its calls end where the run stopped)
 cat > dl.c <<'C'
