@@ -563,10 +563,14 @@ void otr_translate(otr_t *r, otr_ev_t *e)
     r->have_counter = 1;
     break;
   case E_ENTER: enter(r, e); break;
-  case E_LINE: /* a one-sided operation of simpi's archives: its trace line */
+  case E_LINE: { /* a line simpi's archives carry whole (one-sided, topologies, ...) */
+    const char *s = otr_str(&r->d, e->line);
     act(r, e->time);
-    emit(r, "%s", otr_str(&r->d, e->line));
+    emit(r, "%s", s);
+    if (!strncmp(s, "ineighbor_", 10) || !strncmp(s, "coll_start", 10)) /* numbered as nonblocking collectives */
+      r->nbcs++;
     break;
+  }
   case E_LEAVE: leave(r, e); break;
   case E_SEND: send(r, e); break;
   case E_ISEND: {

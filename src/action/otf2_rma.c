@@ -8,6 +8,7 @@
  * neighbourhood collectives, buffer_detach) are a ParameterString of parameter simpi::line. */
 #define OTW_INTERNAL
 #include "otf2_out.h"
+#include "../runtime/runtime.h"
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,13 +67,49 @@ static int is(const otw_line_t *l, const char *w) { return strlen(w) == l->wl &&
 /* A communicator as the reader names it in lines: 0 the world, -1 self, else reference + 1. */
 static long ti(uint32_t c) { return c == OTW_WORLD ? 0 : c == OTW_SELF ? -1 : (long)c + 1; }
 
-/* comm_cart ID ..., comm_adjacent ID ... (ID: the communicator), blocking neighbor_... lines
- * (comm=ID), buffer_detach: a ParameterString. */
+/* The numbers K of the nonblocking operations carried whole (their "wait 0 0 -K" too), by rank. */
+static struct carried_k {
+  long *k;
+  int n, cap;
+} *carried_ks;
+
+static void k_add(int rank, long k)
+{
+  if (!carried_ks)
+    carried_ks = calloc((size_t)otw_nranks, sizeof *carried_ks);
+  struct carried_k *c = &carried_ks[rank];
+  if (c->n == c->cap) {
+    c->cap = c->cap ? 2 * c->cap : 8;
+    c->k = realloc(c->k, sizeof *c->k * (size_t)c->cap);
+  }
+  c->k[c->n++] = k;
+}
+
+static int k_take(int rank, long k)
+{
+  struct carried_k *c = carried_ks ? &carried_ks[rank] : NULL;
+  for (int i = 0; c && i < c->n; i++)
+    if (c->k[i] == k) {
+      c->k[i] = c->k[--c->n];
+      return 1;
+    }
+  return 0;
+}
+
+/* comm_cart ID ..., comm_adjacent ID ... (ID: the communicator), neighbor_... and
+ * ineighbor_... lines (comm=ID), persistent collectives (coll_init P LINE, coll_start P),
+ * buffer_detach: a ParameterString. A nonblocking one takes the number K of "wait 0 0 -K" as
+ * the TI writer counts them, which the reader counts alike (its nonblocking collectives and
+ * these lines); so is its wait carried. */
 static int carried(int rank, OTF2_EvtWriter *w, uint64_t t, const otw_line_t *l)
 {
   int topo = is(l, "comm_cart") || is(l, "comm_adjacent");
-  int nbr = l->wl > 9 && !memcmp(l->word, "neighbor_", 9);
-  if (!topo && !nbr && !is(l, "buffer_detach"))
+  int nbr = (l->wl > 9 && !memcmp(l->word, "neighbor_", 9)) || (l->wl > 10 && !memcmp(l->word, "ineighbor_", 10));
+  int numbered = l->word[0] == 'i' || is(l, "coll_start");
+  if (is(l, "wait") && l->n >= 3 && l->v[0] == 0 && l->v[1] == 0 && l->v[2] < 0) {
+    if (!k_take(rank, -l->v[2]))
+      return 0;
+  } else if (!topo && !nbr && !is(l, "buffer_detach") && !is(l, "coll_init") && !is(l, "coll_start"))
     return 0;
   char line[sizeof l->args + 64];
   if (topo) {
@@ -85,7 +122,11 @@ static int carried(int rank, OTF2_EvtWriter *w, uint64_t t, const otw_line_t *l)
     uint32_t c = otw_comm(rank, l->comm, OTF2_UNDEFINED_COMM);
     if (c == OTF2_UNDEFINED_COMM)
       return 0;
-    snprintf(line, sizeof line, "%.*s%s comm=%ld", (int)l->wl, l->word, l->args, ti(c));
+    int n = snprintf(line, sizeof line, "%.*s%s", (int)l->wl, l->word, l->args);
+    if (c != OTW_WORLD)
+      snprintf(line + n, sizeof line - (size_t)n, " comm=%ld", ti(c));
+    if (numbered && !is(l, "wait"))
+      k_add(rank, rt_ranks[rank].trace_nbcs + 1); /* the number its wait line will give it */
   }
   otw_check(OTF2_EvtWriter_ParameterString(w, NULL, t, 0, otw_string(line)));
   otw_ranks[rank].events++;

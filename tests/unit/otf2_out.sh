@@ -178,7 +178,7 @@ clean arch_cart/traces.otf2 && [ "$(grep -c '^PARAMETER_STRING .*"simpi::line".*
 on=$(simtime cart.err) re=$(simtime cart.re)
 [ -n "$on" ] && [ "$on" = "$re" ] && ok "topology replay: $re s, on-line $on s" || bad "topology replay: '$re' s, on-line '$on' s: $(head -3 cart.re)"
 
-# what simpi writes no OTF2 record for yet (persistent collectives): one line per kind
+# persistent collectives are carried whole too, numbered for their waits as nonblocking ones
 cat > pers.c <<'C'
 #include <mpi.h>
 int main(int argc, char **argv)
@@ -197,8 +197,34 @@ int main(int argc, char **argv)
 C
 "$simcc" pers.c -o pers || bad "build pers.c"
 "$simrun" -np 2 --otf2=arch_pers ./pers > /dev/null 2> pers.err || bad "pers: $(cat pers.err)"
-grep -q '^simpi: not in the OTF2 archive.*: 2 coll_init$' pers.err && grep -q '^simpi: not in the OTF2 archive.*: 6 coll_start$' pers.err &&
-  clean arch_pers/traces.otf2 && ok "no record for: $(grep 'not in the OTF2' pers.err | sed 's/.*: //' | tr '\n' ',')" || bad "pers: $(cat pers.err)"
+! grep -q 'not in the OTF2' pers.err && clean arch_pers/traces.otf2 && [ "$(grep -c '"coll_start' print.out)" = 6 ] ||
+  bad "persistent: $(cat pers.err; grep PARAM print.out | head -3)"
+"$simrun" --replay=arch_pers/traces.otf2 > /dev/null 2> pers.re
+on=$(simtime pers.err) re=$(simtime pers.re)
+[ -n "$on" ] && [ "$on" = "$re" ] && ok "persistent collectives' replay: $re s, on-line $on s" || bad "persistent replay: '$re' s, on-line '$on' s: $(head -3 pers.re)"
+
+# what simpi writes no OTF2 record for yet (intercommunicators): one line per kind
+cat > inter.c <<'C'
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+  int r;
+  MPI_Comm half, inter;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &r);
+  MPI_Comm_split(MPI_COMM_WORLD, r % 2, r, &half);
+  MPI_Intercomm_create(half, 0, MPI_COMM_WORLD, 1 - r % 2, 7, &inter);
+  MPI_Barrier(inter);
+  MPI_Comm_free(&inter);
+  MPI_Comm_free(&half);
+  MPI_Finalize();
+  return 0;
+}
+C
+"$simcc" inter.c -o inter || bad "build inter.c"
+"$simrun" -np 4 --otf2=arch_inter ./inter > /dev/null 2> inter.err || bad "inter: $(cat inter.err)"
+grep -q '^simpi: not in the OTF2 archive.*: 4 intercomm_create$' inter.err && grep -q '^simpi: not in the OTF2 archive.*: 4 barrier$' inter.err &&
+  clean arch_inter/traces.otf2 && ok "no record for: $(grep 'not in the OTF2' inter.err | sed 's/.*: //' | tr '\n' ',')" || bad "inter: $(cat inter.err)"
 
 # a run that deadlocks leaves an archive otf2-print reads (its calls end where the run stopped)
 cat > dl.c <<'C'
