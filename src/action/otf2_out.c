@@ -37,7 +37,7 @@ static uint32_t nstrings, nregions, region_comp;
 /* Communicators: 0 the world, 1 self, then one per communicator (its context) made. */
 typedef struct otw_comm {
   int ctx, size, *members, *local; /* local: by world rank, rank + 1 in it (0: not a member) */
-  uint32_t parent;
+  uint32_t parent, ref;
   UT_hash_handle hh;
 } otw_comm_t;
 static otw_comm_t **comms, *by_ctx;
@@ -290,6 +290,7 @@ static uint32_t comm_new(const rt_comm_t *c, uint32_t parent)
     comms = realloc(comms, sizeof *comms * comms_cap);
   }
   comms[ncomms] = m;
+  m->ref = ncomms;
   HASH_ADD_INT(by_ctx, ctx, m);
   return ncomms++;
 }
@@ -309,12 +310,7 @@ uint32_t otw_comm(int rank, long id, uint32_t parent)
   otw_comm_t *m;
   int ctx = comm_ctx(c);
   HASH_FIND_INT(by_ctx, &ctx, m);
-  uint32_t ref = 0;
-  if (m)
-    while (comms[ref] != m)
-      ref++;
-  else
-    ref = comm_new(c, parent);
+  uint32_t ref = m ? m->ref : comm_new(c, parent);
   if (id >= o->ncomms) {
     int n = o->ncomms ? o->ncomms : 8;
     while (n <= id)
