@@ -17,6 +17,13 @@ bad() { echo "FAIL: $1"; fail=1; }
 simtime() { sed -n 's/^simpi: simulated time \([0-9.]*\) s.*/\1/p' "$1"; }
 # otf2-print's complaints: the library's "[OTF2] ... error" lines, its own "==ERROR=="
 clean() { otf2-print "$@" > print.out 2>&1 && ! grep -qE '^\[OTF2\]|==ERROR==' print.out; }
+# replays NAME WHAT: the replay of arch_NAME gives the simulated time of the run (NAME.err)
+replays() {
+  "$simrun" --replay="arch_$1/traces.otf2" > /dev/null 2> "$1.re"
+  local on re
+  on=$(simtime "$1.err") re=$(simtime "$1.re")
+  [ -n "$on" ] && [ "$on" = "$re" ] && ok "$2: $re s, on-line $on s" || bad "$2: '$re' s, on-line '$on' s: $(head -3 "$1.re")"
+}
 
 cat > st.c <<'C'
 #include <mpi.h>
@@ -73,10 +80,7 @@ awk '$1 ~ /^[A-Z_]+$/ && $2 ~ /^[0-9]+$/ && $3 ~ /^[0-9]+$/ { n[$2]++ } END { fo
 n=$(grep -c '^SYSTEM_TREE_NODE .*Class: "host"' st.defs)
 [ "$n" = 4 ] && grep -q '^LOCATION_GROUP .*"MPI Rank 3".*Parent: ".*host' st.defs && ok "system tree: 4 hosts, a process per rank" ||
   bad "system tree: $n host nodes: $(grep -E '^SYSTEM_TREE_NODE|^LOCATION_GROUP ' st.defs | head -6)"
-on=$(simtime st.err)
-"$simrun" --replay=arch_st/traces.otf2 > /dev/null 2> st.re
-re=$(simtime st.re)
-[ -n "$on" ] && [ "$on" = "$re" ] && ok "replay of the archive: $re s, on-line $on s" || bad "replay: '$re' s, on-line '$on' s: $(head -3 st.re)"
+replays st "replay of the archive"
 
 # collectives and communicators: a collective's Begin/End (CREATE_HANDLE and DESTROY_HANDLE for a
 # split and a free) per call, with its root and sizes; the split communicator with its members
@@ -120,10 +124,7 @@ count() { grep -c "$1" co.print; }
 otf2-print -G arch_co/traces.otf2 > co.defs
 grep -q '^COMM .*"communicator 2".*Parent: "MPI_COMM_WORLD"' co.defs && grep -qE '^GROUP .*COMM_GROUP.*2 Members: .*0.*2' co.defs &&
   ok "the split communicator's definition: its parent and members" || bad "communicator definitions: $(grep -E '^(COMM|GROUP) ' co.defs)"
-on=$(simtime co.err)
-"$simrun" --replay=arch_co/traces.otf2 > /dev/null 2> co.re
-re=$(simtime co.re)
-[ -n "$on" ] && [ "$on" = "$re" ] && ok "collectives' replay: $re s, on-line $on s" || bad "collectives' replay: '$re' s, on-line '$on' s: $(head -3 co.re)"
+replays co "collectives' replay"
 
 # one-sided operations: RMA records (window creation and freeing, fences as group
 # synchronisations, puts), each with its trace line, so that the replay gives the on-line time
@@ -151,9 +152,7 @@ clean arch_rma/traces.otf2 && [ "$(grep -c '^RMA_WIN_CREATE ' print.out)" = 2 ] 
   [ "$(grep -c '^RMA_PUT .*Remote: [01] .*Bytes: 4' print.out)" = 2 ] && [ "$(grep -c '^RMA_WIN_DESTROY ' print.out)" = 2 ] &&
   ! grep -q 'not in the OTF2' rma.err && ok "one-sided records: 2 windows, 4 fences, 2 puts" ||
   bad "one-sided: $(cat rma.err; grep '^RMA' print.out | cut -c1-30 | sort | uniq -c)"
-"$simrun" --replay=arch_rma/traces.otf2 > /dev/null 2> rma.re
-on=$(simtime rma.err) re=$(simtime rma.re)
-[ -n "$on" ] && [ "$on" = "$re" ] && ok "one-sided replay: $re s, on-line $on s" || bad "one-sided replay: '$re' s, on-line '$on' s: $(head -3 rma.re)"
+replays rma "one-sided replay"
 
 # a line OTF2 has no record for at all (a Cartesian topology): a ParameterString simpi::line
 cat > cart.c <<'C'
@@ -174,9 +173,7 @@ C
 "$simrun" -np 2 --otf2=arch_cart ./cart > /dev/null 2> cart.err || bad "cart: $(cat cart.err)"
 clean arch_cart/traces.otf2 && [ "$(grep -c '^PARAMETER_STRING .*"simpi::line".*Value: "comm_cart [0-9]* 1 2 1"' print.out)" = 2 ] &&
   ! grep -q 'not in the OTF2' cart.err && ok "a topology line carried as a parameter" || bad "cart: $(cat cart.err; grep PARAM print.out)"
-"$simrun" --replay=arch_cart/traces.otf2 > /dev/null 2> cart.re
-on=$(simtime cart.err) re=$(simtime cart.re)
-[ -n "$on" ] && [ "$on" = "$re" ] && ok "topology replay: $re s, on-line $on s" || bad "topology replay: '$re' s, on-line '$on' s: $(head -3 cart.re)"
+replays cart "topology replay"
 
 # persistent collectives are carried whole too, numbered for their waits as nonblocking ones
 cat > pers.c <<'C'
@@ -199,9 +196,7 @@ C
 "$simrun" -np 2 --otf2=arch_pers ./pers > /dev/null 2> pers.err || bad "pers: $(cat pers.err)"
 ! grep -q 'not in the OTF2' pers.err && clean arch_pers/traces.otf2 && [ "$(grep -c '"coll_start' print.out)" = 6 ] ||
   bad "persistent: $(cat pers.err; grep PARAM print.out | head -3)"
-"$simrun" --replay=arch_pers/traces.otf2 > /dev/null 2> pers.re
-on=$(simtime pers.err) re=$(simtime pers.re)
-[ -n "$on" ] && [ "$on" = "$re" ] && ok "persistent collectives' replay: $re s, on-line $on s" || bad "persistent replay: '$re' s, on-line '$on' s: $(head -3 pers.re)"
+replays pers "persistent collectives' replay"
 
 # what simpi writes no OTF2 record for yet (intercommunicators): one line per kind
 cat > inter.c <<'C'
