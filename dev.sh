@@ -7,7 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 packages=(build-essential binutils autoconf automake libtool pkg-config libsimgrid-dev
-          uthash-dev zlib1g-dev libotf2-trace-dev otf2-tools gfortran cmake mpich libmpich-dev bsdutils python3 chromium)
+          uthash-dev zlib1g-dev libotf2-trace-dev otf2-tools gfortran cmake mpich libmpich-dev bsdutils python3 chromium
+          slurmctld slurmd slurm-client munge)
 
 install_missing() {
   local missing=()

@@ -114,29 +114,34 @@ typedef struct MPI_Status {
 #define MPI_2INT SIMPI_T(36)
 #define MPI_SHORT_INT SIMPI_T(37)
 #define MPI_LONG_DOUBLE_INT SIMPI_T(38)
-/* Fortran-named types, for C programs that use them: the C types of the
- * same layout (gfortran's default kinds). */
-#define MPI_CHARACTER MPI_CHAR
-#define MPI_INTEGER MPI_INT
-#define MPI_LOGICAL MPI_INT
-#define MPI_REAL MPI_FLOAT
-#define MPI_DOUBLE_PRECISION MPI_DOUBLE
-#define MPI_COMPLEX MPI_C_FLOAT_COMPLEX
-#define MPI_DOUBLE_COMPLEX MPI_C_DOUBLE_COMPLEX
-#define MPI_INTEGER1 MPI_INT8_T
-#define MPI_INTEGER2 MPI_INT16_T
-#define MPI_INTEGER4 MPI_INT32_T
-#define MPI_INTEGER8 MPI_INT64_T
-#define MPI_REAL4 MPI_FLOAT
-#define MPI_REAL8 MPI_DOUBLE
-#define MPI_2INTEGER MPI_2INT
-#define MPI_COMPLEX8 MPI_C_FLOAT_COMPLEX
-#define MPI_COMPLEX16 MPI_C_DOUBLE_COMPLEX
-/* C++ types of the same layout as C's (g++: bool is one byte, std::complex<T> is T _Complex's) */
-#define MPI_CXX_BOOL MPI_C_BOOL
-#define MPI_CXX_FLOAT_COMPLEX MPI_C_FLOAT_COMPLEX
-#define MPI_CXX_DOUBLE_COMPLEX MPI_C_DOUBLE_COMPLEX
-#define MPI_CXX_LONG_DOUBLE_COMPLEX MPI_C_LONG_DOUBLE_COMPLEX
+/* Fortran's and C++'s types, for C programs that use them: types of their own (their
+ * own names), moved and reduced as the C types of the same layout (gfortran's default
+ * kinds, g++'s bool and std::complex<T>) */
+#define MPI_CHARACTER SIMPI_T(43)
+#define MPI_INTEGER SIMPI_T(44)
+#define MPI_LOGICAL SIMPI_T(45)
+#define MPI_REAL SIMPI_T(46)
+#define MPI_DOUBLE_PRECISION SIMPI_T(47)
+#define MPI_COMPLEX SIMPI_T(48)
+#define MPI_DOUBLE_COMPLEX SIMPI_T(49)
+#define MPI_INTEGER1 SIMPI_T(50)
+#define MPI_INTEGER2 SIMPI_T(51)
+#define MPI_INTEGER4 SIMPI_T(52)
+#define MPI_INTEGER8 SIMPI_T(53)
+#define MPI_REAL4 SIMPI_T(54)
+#define MPI_REAL8 SIMPI_T(55)
+#define MPI_COMPLEX8 SIMPI_T(56)
+#define MPI_COMPLEX16 SIMPI_T(57)
+/* MINLOC/MAXLOC pairs: two INTEGERs, two REALs, two DOUBLE PRECISIONs */
+#define MPI_2INTEGER SIMPI_T(58)
+#define MPI_2REAL SIMPI_T(59)
+#define MPI_2DOUBLE_PRECISION SIMPI_T(60)
+#define MPI_CXX_BOOL SIMPI_T(61)
+#define MPI_CXX_FLOAT_COMPLEX SIMPI_T(62)
+#define MPI_CXX_DOUBLE_COMPLEX SIMPI_T(63)
+#define MPI_CXX_LONG_DOUBLE_COMPLEX SIMPI_T(64)
+/* gfortran has integer(16), but no MPI has its type (MPICH 4.0 gives it this value) */
+#define MPI_INTEGER16 MPI_DATATYPE_NULL
 /* Fortran's real(16) (gfortran: an IEEE quad, C's __float128) */
 #define MPI_REAL16 SIMPI_T(39)
 /* MPI-1's bound markers (removed in MPI 3.0, still in MPICH 4.0): in a struct, they set its bounds */
@@ -144,7 +149,7 @@ typedef struct MPI_Status {
 #define MPI_UB SIMPI_T(41)
 /* Fortran's complex(16) (gfortran: two IEEE quads); reductions SUM and PROD too, which MPICH 4.0.2 refuses */
 #define MPI_COMPLEX32 SIMPI_T(42)
-#define SIMPI_NUM_BASIC_TYPES 43
+#define SIMPI_NUM_BASIC_TYPES 65
 
 #define MPI_OP_NULL ((MPI_Op)0x18000000)
 #define MPI_MAX ((MPI_Op)SIMPI_HANDLE(SIMPI_KIND_OP, 1))
@@ -1057,6 +1062,7 @@ SIMPI_DECL(int, Status_c2f, (const MPI_Status *c_status, MPI_Fint *f_status))
 SIMPI_DECL(int, Status_f2c, (const MPI_Fint *f_status, MPI_Status *c_status))
 
 #include "mpi_rma.h"
+#include "mpi_io.h"
 #undef SIMPI_DECL
 
 #ifdef __cplusplus

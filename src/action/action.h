@@ -11,6 +11,7 @@
 #include "../core/datatype.h"
 #include "../p2p/p2p.h"
 #include "../coll/coll.h"
+#include "../io/io.h"
 
 void act_start(p2p_req_t *r);
 /* Partitioned communication (part_act.c). act_part_init turns r, a send or receive of one partition's
@@ -136,4 +137,22 @@ void act_rma_request(p2p_req_t *r);
 /* Records a window's creation, freeing or synchronisation call: "ACTION
  * WID" then the formatted arguments (the MPI layer executes them). */
 void act_win_traced(struct rt_win *w, const char *action, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* MPI-IO (io_act.c): each through src/io. act_io_access moves count elements
+ * of t at view position pos (in etypes) and times the access: how is
+ * ACT_IO_WRITE, ACT_IO_COLL (every member calls it), ACT_IO_NB (*req gets
+ * the access's request, else it is waited for); *moved gets the bytes
+ * moved. Errors return their class with the reason in why. */
+enum { ACT_IO_WRITE = 1, ACT_IO_COLL = 2, ACT_IO_NB = 4 };
+int act_io_open(rt_comm_t *fc, const char *path, int amode, const io_hints_t *h, io_file_t **f, char *why,
+                size_t len);
+void act_io_close(io_fh_t *fh);
+int act_io_access(io_fh_t *fh, MPI_Offset pos, void *buf, MPI_Count count, const dt_t *t, int how, p2p_req_t **req,
+                  MPI_Offset *moved, char *why, size_t len);
+/* Collective calls that set what the members share (io_collective_set), agree (a barrier), or
+ * take the shared file pointer in rank order; act_io_shared takes it independently. */
+MPI_Offset act_io_set(io_fh_t *fh, MPI_Offset (*set)(io_fh_t *, MPI_Offset), MPI_Offset arg);
+void act_io_barrier(io_fh_t *fh);
+MPI_Offset act_io_ordered(io_fh_t *fh, MPI_Offset n);
+MPI_Offset act_io_shared(io_fh_t *fh, MPI_Offset n);
 #endif

@@ -336,13 +336,14 @@ static const int smpi_ids[SIMPI_NUM_BASIC_TYPES] = {
     [11] = 12, [12] = 7,  [13] = 13, [14] = 5,  [15] = 0,  [16] = 14, [17] = 17, [18] = 18, [19] = 19, [20] = 20,
     [21] = 21, [22] = 22, [23] = 23, [24] = 24, [25] = 16, [26] = 25, [27] = 26, [28] = 27, [29] = 28, [30] = 29,
     [31] = 59, [32] = 57, [33] = 30, [34] = 32, [35] = 31, [36] = 34, [37] = 33, [38] = 50,
-    [39] = -1, [40] = -1, [41] = -1, [42] = -1 /* none in SMPI: written as bytes */};
+    [39] = -1, [40] = -1, [41] = -1, [42] = -1, /* none in SMPI: written as bytes */
+    [59] = -1, [60] = -1 /* the others (Fortran's and C++'s) are written as their C twins (dt_twin) */};
 
 int trace_type(const dt_t *t, long count, long *out_count)
 {
-  if (!t->derived && t->id > 0 && t->id < SIMPI_NUM_BASIC_TYPES && smpi_ids[t->id] >= 0) { /* predefined */
+  if (!t->derived && t->id > 0 && t->id < SIMPI_NUM_BASIC_TYPES && smpi_ids[dt_twin(t->id)] >= 0) { /* predefined */
     *out_count = count;
-    return smpi_ids[t->id];
+    return smpi_ids[dt_twin(t->id)];
   }
   *out_count = count * (long)t->size;
   return smpi_ids[4]; /* MPI_BYTE */
@@ -351,7 +352,7 @@ int trace_type(const dt_t *t, long count, long *out_count)
 MPI_Datatype simpi_trace_datatype(int id)
 {
   for (int i = 1; i < SIMPI_NUM_BASIC_TYPES; i++)
-    if (smpi_ids[i] == id)
+    if (dt_twin(i) == i && smpi_ids[i] == id)
       return SIMPI_T(i);
   return MPI_DATATYPE_NULL;
 }

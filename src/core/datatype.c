@@ -45,7 +45,7 @@
   X(23, uint32_t, "MPI_UINT32_T", X_UINT, 4, 1, KI(uint32_t))                                                           \
   X(24, uint64_t, "MPI_UINT64_T", X_UINT, 8, 1, KI(uint64_t))                                                           \
   X(25, bool, "MPI_C_BOOL", X_RAW, 1, 1, KI(bool))                                                                      \
-  X(26, float _Complex, "MPI_C_FLOAT_COMPLEX", X_FLOAT, 4, 2, 26)                                                       \
+  X(26, float _Complex, "MPI_C_COMPLEX", X_FLOAT, 4, 2, 26) /* MPICH's name of it */                                                     \
   X(27, double _Complex, "MPI_C_DOUBLE_COMPLEX", X_FLOAT, 8, 2, 27)                                                     \
   X(28, long double _Complex, "MPI_C_LONG_DOUBLE_COMPLEX", X_LDBL, 16, 2, 28)                                           \
   X(29, MPI_Aint, "MPI_AINT", X_SINT, 8, 1, KI(MPI_Aint))                                                               \
@@ -62,7 +62,37 @@
   P(35, long, "MPI_LONG_INT", X_SINT, 4)                                                                                \
   P(36, int, "MPI_2INT", X_SINT, 4)                                                                                     \
   P(37, short, "MPI_SHORT_INT", X_SINT, 2)                                                                              \
-  P(38, long double, "MPI_LONG_DOUBLE_INT", X_LDBL, 16)
+  P(38, long double, "MPI_LONG_DOUBLE_INT", X_LDBL, 16)                                                                \
+  P(58, int, "MPI_2INTEGER", X_SINT, 4)
+
+/* Fortran's and C++'s own types: named apart from the C type of the same layout, which
+ * they move and reduce as (dt_twin). L(idx, twin, C type, name, external32 kind and size
+ * of one scalar, scalars, kind) */
+#define LANG_TYPES(L)                                                                                                  \
+  L(43, 1, char, "MPI_CHARACTER", X_RAW, 1, 1, KI(char))                                                                 \
+  L(44, 8, int, "MPI_INTEGER", X_SINT, 4, 1, KI(int))                                                                     \
+  L(45, 8, int, "MPI_LOGICAL", X_SINT, 4, 1, KI(int))                                                                     \
+  L(46, 14, float, "MPI_REAL", X_FLOAT, 4, 1, 14)                                                                         \
+  L(47, 15, double, "MPI_DOUBLE_PRECISION", X_FLOAT, 8, 1, 15)                                                            \
+  L(48, 26, float _Complex, "MPI_COMPLEX", X_FLOAT, 4, 2, 26)                                                             \
+  L(49, 27, double _Complex, "MPI_DOUBLE_COMPLEX", X_FLOAT, 8, 2, 27)                                                     \
+  L(50, 17, int8_t, "MPI_INTEGER1", X_RAW, 1, 1, KI(int8_t))                                                              \
+  L(51, 18, int16_t, "MPI_INTEGER2", X_SINT, 2, 1, KI(int16_t))                                                           \
+  L(52, 19, int32_t, "MPI_INTEGER4", X_SINT, 4, 1, KI(int32_t))                                                           \
+  L(53, 20, int64_t, "MPI_INTEGER8", X_SINT, 8, 1, KI(int64_t))                                                           \
+  L(54, 14, float, "MPI_REAL4", X_FLOAT, 4, 1, 14)                                                                        \
+  L(55, 15, double, "MPI_REAL8", X_FLOAT, 8, 1, 15)                                                                       \
+  L(56, 26, float _Complex, "MPI_COMPLEX8", X_FLOAT, 4, 2, 26)                                                            \
+  L(57, 27, double _Complex, "MPI_COMPLEX16", X_FLOAT, 8, 2, 27)                                                          \
+  L(61, 25, bool, "MPI_CXX_BOOL", X_RAW, 1, 1, KI(bool))                                                                  \
+  L(62, 26, float _Complex, "MPI_CXX_FLOAT_COMPLEX", X_FLOAT, 4, 2, 26)                                                   \
+  L(63, 27, double _Complex, "MPI_CXX_DOUBLE_COMPLEX", X_FLOAT, 8, 2, 27)                                                 \
+  L(64, 28, long double _Complex, "MPI_CXX_LONG_DOUBLE_COMPLEX", X_LDBL, 16, 2, 28)
+/* Fortran's MINLOC/MAXLOC pairs of two values of one type (the index is of that type too):
+ * W(idx, T, name, external32 kind and size of one value) */
+#define TWO_TYPES(W)                                                                                                   \
+  W(59, float, "MPI_2REAL", X_FLOAT, 4)                                                                                 \
+  W(60, double, "MPI_2DOUBLE_PRECISION", X_FLOAT, 8)
 
 #define PAIR(T) struct { T a; int b; }
 /* where the int of a pair lies: after the value, aligned as an int */
@@ -73,11 +103,17 @@
 #define S_BLOCK(idx, T, nm, xk, xs, cnt, kl) [idx] = {{0, sizeof(T)}, {0, 0}},
 #define PAIR_GAP(T) (PAIR_IOFF(T) != sizeof(T)) /* padding between the value and the int */
 #define P_BLOCK(idx, T, nm, xk, xs) [idx] = {{0, PAIR_GAP(T) ? sizeof(T) : PAIR_SIZE(T)}, {PAIR_IOFF(T), sizeof(int)}},
-static dt_block_t basic_blocks[SIMPI_NUM_BASIC_TYPES][2] = {SCALAR_TYPES(S_BLOCK) PAIR_TYPES(P_BLOCK)};
+#define L_BLOCK(idx, tw, ...) S_BLOCK(idx, __VA_ARGS__)
+#define W_BLOCK(idx, T, nm, xk, xs) [idx] = {{0, 2 * sizeof(T)}, {0, 0}},
+static dt_block_t basic_blocks[SIMPI_NUM_BASIC_TYPES][2] = {SCALAR_TYPES(S_BLOCK) PAIR_TYPES(P_BLOCK)
+                                                                LANG_TYPES(L_BLOCK) TWO_TYPES(W_BLOCK)};
 
 #define S_RUN(idx, T, nm, xk, xs, cnt, kl) [idx] = {0, 1, idx},
 #define P_RUN(idx, T, nm, xk, xs) [idx] = {0, 1, idx},
-static dt_run_t basic_runs[SIMPI_NUM_BASIC_TYPES] = {SCALAR_TYPES(S_RUN) PAIR_TYPES(P_RUN)};
+#define L_RUN(idx, tw, ...) S_RUN(idx, __VA_ARGS__)
+#define W_RUN(idx, T, nm, xk, xs) [idx] = {0, 1, idx},
+static dt_run_t basic_runs[SIMPI_NUM_BASIC_TYPES] = {SCALAR_TYPES(S_RUN) PAIR_TYPES(P_RUN) LANG_TYPES(L_RUN)
+                                                         TWO_TYPES(W_RUN)};
 
 #define S_TYPE(idx, T, nm, xk, xs, cnt, kl)                                                                            \
   [idx] = {.size = sizeof(T), .extent = sizeof(T), .contig = 1, .dense = 1, .basic = idx, .nblocks = 1,               \
@@ -93,14 +129,27 @@ static dt_run_t basic_runs[SIMPI_NUM_BASIC_TYPES] = {SCALAR_TYPES(S_RUN) PAIR_TY
 #define MARKER(idx, nm) [idx] = {.name = nm, .id = idx, .committed = 1, .align = 1, .klass = idx, .dense = 1},
 #define DT_LB 40
 #define DT_UB 41
-static dt_t basic[SIMPI_NUM_BASIC_TYPES] = {SCALAR_TYPES(S_TYPE) PAIR_TYPES(P_TYPE) MARKER(DT_LB, "MPI_LB")
-                                                MARKER(DT_UB, "MPI_UB")};
+#define L_TYPE(idx, tw, ...) S_TYPE(idx, __VA_ARGS__)
+#define W_TYPE(idx, T, nm, xk, xs)                                                                                     \
+  [idx] = {.size = 2 * sizeof(T), .extent = 2 * sizeof(T), .contig = 1, .dense = 1, .basic = idx, .nblocks = 1,       \
+           .blocks = basic_blocks[idx], .name = nm, .true_extent = 2 * sizeof(T), .nruns = 1,                         \
+           .runs = &basic_runs[idx], .nelems = 2, .id = idx, .committed = 1, .align = _Alignof(T), .klass = idx},
+static dt_t basic[SIMPI_NUM_BASIC_TYPES] = {SCALAR_TYPES(S_TYPE) PAIR_TYPES(P_TYPE) LANG_TYPES(L_TYPE)
+                                                TWO_TYPES(W_TYPE) MARKER(DT_LB, "MPI_LB") MARKER(DT_UB, "MPI_UB")};
 
 #define S_CONV(idx, T, nm, xk, xs, cnt, kl) [idx] = {xk, sizeof(T) / cnt, xs, cnt},
 #define P_CONV(idx, T, nm, xk, xs) [idx] = {xk, sizeof(T), xs, 1},
-const dt_xconv_t dt_xconv[SIMPI_NUM_BASIC_TYPES] = {SCALAR_TYPES(S_CONV) PAIR_TYPES(P_CONV)};
+#define L_CONV(idx, tw, ...) S_CONV(idx, __VA_ARGS__)
+#define W_CONV(idx, T, nm, xk, xs) [idx] = {xk, sizeof(T), xs, 2},
+const dt_xconv_t dt_xconv[SIMPI_NUM_BASIC_TYPES] = {SCALAR_TYPES(S_CONV) PAIR_TYPES(P_CONV) LANG_TYPES(L_CONV)
+                                                        TWO_TYPES(W_CONV)};
 
 dt_t *dt_basic(int idx) { return idx > 0 && idx < SIMPI_NUM_BASIC_TYPES ? &basic[idx] : NULL; }
+
+#define L_TWIN(idx, tw, ...) [idx] = tw,
+static const unsigned char twins[SIMPI_NUM_BASIC_TYPES] = {LANG_TYPES(L_TWIN)[58] = 36};
+
+int dt_twin(int idx) { return idx > 0 && idx < SIMPI_NUM_BASIC_TYPES && twins[idx] ? twins[idx] : idx; }
 
 /* ---------------------------------------------------------------- handles and references */
 

@@ -71,6 +71,10 @@ dt_t *dt_get(MPI_Datatype h);
 dt_t *dt_lookup(MPI_Datatype h);
 /* The predefined type of index idx (1 .. SIMPI_NUM_BASIC_TYPES - 1). */
 dt_t *dt_basic(int idx);
+/* The C type of the same layout whose values a language's own predefined type
+ * (MPI_INTEGER, MPI_CXX_BOOL, MPI_2INTEGER ...) moves and reduces as; other
+ * indices are their own. */
+int dt_twin(int idx);
 /* A new handle for t; the handle takes over one reference the caller holds. */
 MPI_Datatype dt_handle_new(dt_t *t);
 /* Drops a derived type's handle and its reference. */

@@ -49,9 +49,9 @@ enum { C_INT = 1, C_FLOAT, C_COMPLEX, C_BYTE, C_BOOL, C_PAIR };
   }
 #define INTEGER(T) ARITH(T) ORDER(T) LOGIC(T) BITS(T) break;
 #define FLOATING(T) ARITH(T) ORDER(T) LOGIC(T) break;
-#define PAIRLOC(T)                                                                                                     \
+#define PAIRLOC(T, K)                                                                                                  \
   {                                                                                                                    \
-    typedef struct { T v; int k; } P;                                                                                  \
+    typedef struct { T v; K k; } P;                                                                                    \
     const P *a = in;                                                                                                   \
     P *b = inout;                                                                                                      \
     for (MPI_Count i = 0; i < n; i++) {                                                                                \
@@ -64,9 +64,14 @@ enum { C_INT = 1, C_FLOAT, C_COMPLEX, C_BYTE, C_BOOL, C_PAIR };
     return;                                                                                                            \
   }
 
+/* Fortran's LOGICAL: an INTEGER for moving, a logical for reductions */
+#define DT_LOGICAL 45
+
 static int type_class(int basic)
 {
-  switch (basic) {
+  if (basic == DT_LOGICAL)
+    return C_BOOL;
+  switch (dt_twin(basic)) {
   case 1: case 2: case 3: case 5: case 6: case 7: case 8: case 9: case 10: case 11: case 12: case 13:
   case 17: case 18: case 19: case 20: case 21: case 22: case 23: case 24: case 29: case 30: case 31:
     return C_INT;
@@ -74,7 +79,7 @@ static int type_class(int basic)
   case 26: case 27: case 28: case 42: return C_COMPLEX;
   case 4: case 32: return C_BYTE;
   case 25: return C_BOOL;
-  case 33: case 34: case 35: case 36: case 37: case 38: return C_PAIR;
+  case 33: case 34: case 35: case 36: case 37: case 38: case 59: case 60: return C_PAIR;
   }
   return 0;
 }
@@ -176,7 +181,11 @@ int op_check(MPI_Op op, const dt_t *t)
 /* n elements of basic type `basic`, laid out as an array of that type. */
 static void apply_basic(int op, int basic, const void *in, void *inout, MPI_Count n)
 {
-  switch (basic) {
+  if (basic == DT_LOGICAL) {
+    LOGIC(int)
+    return;
+  }
+  switch (dt_twin(basic)) {
   case 1: INTEGER(char)
   case 2: INTEGER(signed char)
   case 3: INTEGER(unsigned char)
@@ -208,13 +217,15 @@ static void apply_basic(int op, int basic, const void *in, void *inout, MPI_Coun
   case 29: INTEGER(MPI_Aint)
   case 30: INTEGER(MPI_Offset)
   case 31: INTEGER(MPI_Count)
-  case 33: PAIRLOC(float)
-  case 34: PAIRLOC(double)
-  case 35: PAIRLOC(long)
-  case 36: PAIRLOC(int)
-  case 37: PAIRLOC(short)
-  case 38: PAIRLOC(long double)
+  case 33: PAIRLOC(float, int)
+  case 34: PAIRLOC(double, int)
+  case 35: PAIRLOC(long, int)
+  case 36: PAIRLOC(int, int)
+  case 37: PAIRLOC(short, int)
+  case 38: PAIRLOC(long double, int)
   case 39: FLOATING(__float128)
+  case 59: PAIRLOC(float, float)
+  case 60: PAIRLOC(double, double)
   case 42: ARITH(dt_complex_quad) break;
   }
 }

@@ -100,6 +100,9 @@ void dt_copy(const void *sbuf, MPI_Count scount, const dt_t *st, void *dbuf, MPI
   free(tmp);
 }
 
+/* A MINLOC/MAXLOC pair whose index is an int (MPI_2INT; not MPI_2REAL, whose two values are its scalars). */
+static int int_index(int idx) { return dt_basic(idx)->nelems > dt_xconv[idx].count; }
+
 MPI_Count dt_elements(const dt_t *t, MPI_Count bytes)
 {
   if (bytes <= 0 || !t->size)
@@ -117,7 +120,7 @@ MPI_Count dt_elements(const dt_t *t, MPI_Count bytes)
     }
     n += rest / (MPI_Count)b->size * (MPI_Count)b->nelems;
     rest %= (MPI_Count)b->size;
-    if (rest && b->nelems == 2 && rest == (MPI_Count)(b->size - sizeof(int))) /* a pair cut after its value */
+    if (rest && int_index(r.basic) && rest == (MPI_Count)(b->size - sizeof(int))) /* a pair cut after its value */
       return n + 1;
     break;
   }
@@ -266,7 +269,7 @@ static void scalar_in(const unsigned char *in, void *p, int kind, int nsize, int
 static MPI_Count basic_ext32_size(int idx)
 {
   const dt_xconv_t *x = &dt_xconv[idx];
-  return (MPI_Count)x->xsize * x->count + (dt_basic(idx)->nelems == 2 ? 4 : 0);
+  return (MPI_Count)x->xsize * x->count + (int_index(idx) ? 4 : 0);
 }
 
 MPI_Count dt_ext32_size(const dt_t *t)
@@ -291,7 +294,7 @@ static unsigned char *run_ext32(char *p, unsigned char *o, size_t n, int idx, in
       else
         scalar_in(o, p + c * x->nsize, x->kind, x->nsize, x->xsize);
     }
-    if (b->nelems == 2) { /* pair: the int index ends the pair's data */
+    if (int_index(idx)) { /* the int index ends the pair's data */
       MPI_Aint ioff = b->true_extent - (MPI_Aint)sizeof(int);
       if (out)
         scalar_out(p + ioff, o, X_SINT, 4, 4);

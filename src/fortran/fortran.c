@@ -57,6 +57,13 @@ char *ft_str_in(const char *f, size_t len)
   return c;
 }
 
+char *ft_str_trim(const char *f, size_t len)
+{
+  while (len > 0 && *f == ' ')
+    f++, len--;
+  return ft_str_in(f, len);
+}
+
 char *ft_str_room(int n)
 {
   return calloc((size_t)(n > 0 ? n : 0) + 1, 1);

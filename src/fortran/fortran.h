@@ -16,6 +16,17 @@
 #define FT_API __attribute__((visibility("default")))
 #define FT_ALIAS(name)                                                                                                \
   extern __typeof__(pmpi_##name##_) mpi_##name##_ __attribute__((weak, alias("pmpi_" #name "_"), visibility("default")));
+/* mpi_f08's specific names (gen.py's f08_suffix): MPI_Comm_rank_f08 is the
+ * binding of MPI_Comm_rank, MPI_Buffer_detach_f08ts too (it takes no data). */
+#define FT_ALIAS_F08(name) FT_ALIAS_NAMED(name, name##_f08)
+#define FT_ALIAS_F08TS(name) FT_ALIAS_NAMED(name, name##_f08ts)
+#define FT_ALIAS_NAMED(name, as)                                                                                      \
+  extern __typeof__(pmpi_##name##_) pmpi_##as##_ __attribute__((alias("pmpi_" #name "_"), visibility("default")));   \
+  extern __typeof__(pmpi_##name##_) mpi_##as##_ __attribute__((weak, alias("pmpi_" #name "_"), visibility("default")));
+/* MPI_Send_f08ts, whose choice buffers are descriptors (subarray.c): mpi_send_f08ts_ weak */
+#define FT_ALIAS_TS(name)                                                                                             \
+  extern __typeof__(pmpi_##name##_f08ts_) mpi_##name##_f08ts_                                                         \
+      __attribute__((weak, alias("pmpi_" #name "_f08ts_"), visibility("default")));
 /* The C call, with the caller of the binding as the user's call site. */
 #define FT_CALL(stmt)                                                                                                 \
   do {                                                                                                                 \
@@ -76,9 +87,57 @@ MPI_Status *ft_statuses_in(MPI_Fint *f, int n, ft_statuses_t *s);
 void ft_statuses_out(MPI_Fint *f, int n, ft_statuses_t *s);
 
 /* Strings: a C copy of a Fortran argument without its trailing blanks (free
- * it); room for a C string of n characters (free it); a C string copied
- * into a Fortran one, blank-padded. */
+ * it), or without its leading ones too (info keys and values); room for a C
+ * string of n characters (free it); a C string copied into a Fortran one,
+ * blank-padded. */
 char *ft_str_in(const char *f, size_t len);
+char *ft_str_trim(const char *f, size_t len);
 char *ft_str_room(int n);
 void ft_str_out(char *f, size_t len, const char *c);
+/* mpi_f08's choice buffers, TYPE(*), DIMENSION(..): gfortran passes its own
+ * array descriptor (GCC 8 and later), whose base is the first element of
+ * the actual argument (an array, a section of one, or a scalar of rank 0);
+ * strides count elements of span bytes. */
+typedef struct {
+  ptrdiff_t stride, lbound, ubound;
+} ft_dim_t;
+typedef struct {
+  void *base;
+  size_t offset;
+  size_t elem_len;
+  int version;
+  signed char rank, type;
+  short attribute;
+  ptrdiff_t span;
+  ft_dim_t dim[];
+} ft_desc_t;
+
+/* The call a binding of descriptors makes: a buffer that needs work (a
+ * section that is not contiguous) enters the call first, so that the types
+ * and copies made for it belong to it, and its errors name it. */
+typedef struct {
+  const char *name;
+  MPI_Comm comm;
+  void *pc;
+  void *self; /* the call, once entered */
+} ft_call_t;
+void ft_call_end(ft_call_t *cx);
+
+/* One choice buffer of such a call: buf is what the C call gets. */
+typedef struct {
+  void *buf;
+  const ft_desc_t *d;
+  void *copy;          /* a blocking call's contiguous copy of a section, copied back after */
+  MPI_Datatype made;   /* a nonblocking call's datatype for a section */
+} ft_sub_t;
+/* The buffer's address (calls that take no data through it). */
+int ft_sub_address(const ft_desc_t *d, ft_sub_t *s, ft_call_t *cx);
+/* A blocking call: a section is copied into a contiguous buffer, and back by ft_sub_end. */
+int ft_sub_copy(const ft_desc_t *d, ft_sub_t *s, ft_call_t *cx);
+/* A nonblocking call's buffer with its own count and datatype: a section becomes one element
+ * of a datatype that holds count x datatype in the section's elements, in order. */
+int ft_sub_typed(const ft_desc_t *d, MPI_Count *count, MPI_Datatype *type, ft_sub_t *s, ft_call_t *cx);
+/* A nonblocking call's buffer that shares its datatype or has counts per rank: contiguous only. */
+int ft_sub_whole(const ft_desc_t *d, ft_sub_t *s, ft_call_t *cx);
+void ft_sub_end(ft_sub_t *s);
 #endif

@@ -23,7 +23,7 @@ import sys
 
 HANDLES = {"MPI_Comm": "Comm", "MPI_Datatype": "Type", "MPI_Group": "Group", "MPI_Request": "Request",
            "MPI_Op": "Op", "MPI_Info": "Info", "MPI_Errhandler": "Errhandler", "MPI_Win": "Win",
-           "MPI_Message": "Message", "MPI_Session": "Session"}
+           "MPI_Message": "Message", "MPI_Session": "Session", "MPI_File": "File"}
 LOGICALS = {"flag", "commute", "reorder", "periods", "remain_dims", "high", "weighted"}
 CHOICE = {"buf", "sendbuf", "recvbuf", "buffer", "inbuf", "outbuf", "inoutbuf", "origin_addr", "result_addr",
           "compare_addr", "base", "location"}
@@ -32,7 +32,8 @@ WEIGHTS = {"sourceweights", "destweights", "weights"}
 STRING_OUT = {"Get_processor_name": "MPI_MAX_PROCESSOR_NAME", "Get_library_version": "MPI_MAX_LIBRARY_VERSION_STRING",
               "Error_string": "MPI_MAX_ERROR_STRING", "Comm_get_name": "MPI_MAX_OBJECT_NAME",
               "Type_get_name": "MPI_MAX_OBJECT_NAME", "Win_get_name": "MPI_MAX_OBJECT_NAME",
-              "Info_get_nthkey": "MPI_MAX_INFO_KEY", "Info_get": "*valuelen", "Session_get_nth_pset": "*pset_len"}
+              "Info_get_nthkey": "MPI_MAX_INFO_KEY", "Info_get": "*valuelen", "Session_get_nth_pset": "*pset_len",
+              "File_get_view": "MPI_MAX_DATAREP_STRING"}
 # request indices: 0-based in C, 1-based in Fortran
 INDEX_OUT = {("Waitany", "index"), ("Testany", "index"), ("Waitsome", "array_of_indices"),
              ("Testsome", "array_of_indices")}
@@ -55,6 +56,9 @@ SPECIAL = {
     "Address": "location:choice address:int",
     "Type_hvector": "count:int blocklength:int stride:int oldtype:handle newtype:handle",
     "Type_hindexed": "count:int array_of_blocklengths:int[] array_of_displacements:int[] oldtype:handle newtype:handle",
+    "Type_extent": "datatype:handle extent:int",
+    "Type_lb": "datatype:handle displacement:int",
+    "Type_ub": "datatype:handle displacement:int",
     "Type_struct": "count:int array_of_blocklengths:int[] array_of_displacements:int[] array_of_types:handle[] "
                    "newtype:handle",
     "Info_get_string": "info:handle key:char buflen:int value:char flag:logical",
@@ -71,6 +75,10 @@ SPECIAL = {
     "Win_get_attr": "win:handle win_keyval:int attribute_val:aint flag:logical",
     "Attr_put": "comm:handle keyval:int attribute_val:int",
     "Attr_get": "comm:handle keyval:int attribute_val:int flag:logical",
+    "Register_datarep": "datarep:char read_conversion_fn:func write_conversion_fn:func dtype_file_extent_fn:func "
+                        "extra_state:aint",
+    "Register_datarep_c": "datarep:char read_conversion_fn:func write_conversion_fn:func dtype_file_extent_fn:func "
+                          "extra_state:aint",
 }
 # Fortran names of the predefined attribute callbacks (special.c)
 CALLBACKS = ["MPI_COMM_NULL_COPY_FN", "MPI_COMM_NULL_DELETE_FN", "MPI_COMM_DUP_FN", "MPI_WIN_NULL_COPY_FN",
@@ -84,7 +92,17 @@ SENTINELS = [("MPI_BOTTOM", ""), ("MPI_IN_PLACE", ""), ("MPI_STATUS_IGNORE", "(M
 # compiler must assume buf changed; it needs no ASYNCHRONOUS to be in sync with MPI
 SYNC_REG = ["    subroutine MPI_F_sync_reg(buf)", "      !GCC$ ATTRIBUTES NO_ARG_CHECK :: buf",
             "      %s buf(*)", "    end subroutine MPI_F_sync_reg"]
+# MPI_SIZEOF(x, size, ierror): one specific per intrinsic type and kind (the bytes of one
+# x, any rank), written in sizeof.c as simpi_sizeof_<type><kind>_
+SIZEOF = [("integer(kind=%d)" % k, "i%d" % k) for k in (1, 2, 4, 8, 16)] + \
+         [("real(kind=%d)" % k, "r%d" % k) for k in (4, 8, 10, 16)] + \
+         [("complex(kind=%d)" % k, "c%d" % k) for k in (4, 8, 10, 16)] + \
+         [("logical(kind=%d)" % k, "l%d" % k) for k in (1, 2, 4, 8)] + [("character(len=*)", "ch")]
 FLAGS = [("MPI_SUBARRAYS_SUPPORTED", ".FALSE."), ("MPI_ASYNC_PROTECTS_NONBLOCKING", ".FALSE.")]
+# constants that are MPI_Offset values (integer(kind=MPI_OFFSET_KIND) in Fortran)
+OFFSETS = {"MPI_DISPLACEMENT_CURRENT"}
+# mpi_f08's choice buffers are TYPE(*), DIMENSION(..): sections reach the calls as they are (subarray.c)
+F08_FLAGS = dict(FLAGS, MPI_SUBARRAYS_SUPPORTED=".TRUE.")
 # Fortran-only named constants
 EXTRA = [("MPI_STATUS_SIZE", "MPI_F_STATUS_SIZE"), ("MPI_SOURCE", "MPI_F_SOURCE+1"), ("MPI_TAG", "MPI_F_TAG+1"),
          ("MPI_ERROR", "MPI_F_ERROR+1"), ("MPI_ADDRESS_KIND", "sizeof(MPI_Aint)"),
@@ -93,8 +111,8 @@ EXTRA = [("MPI_STATUS_SIZE", "MPI_F_STATUS_SIZE"), ("MPI_SOURCE", "MPI_F_SOURCE+
 
 
 def prototypes(incdir):
-    """[(return type, name, [(C type, param name)])] of every SIMPI_DECL in mpi.h and mpi_rma.h."""
-    text = open(incdir + "/mpi.h").read() + open(incdir + "/mpi_rma.h").read()
+    """[(return type, name, [(C type, param name)])] of every SIMPI_DECL in mpi.h, mpi_rma.h and mpi_io.h."""
+    text = "".join(open(incdir + "/" + h).read() for h in ("mpi.h", "mpi_rma.h", "mpi_io.h"))
     text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
     out = []
     for ret, name, args in re.findall(r"^SIMPI_DECL\(\s*([\w ]+?)\s*,\s*(\w+)\s*,\s*\((.*?)\)\s*\)\s*$", text,
@@ -167,6 +185,8 @@ def fortran_kind(fname, ctype, name):
         return "aint" if base == "MPI_Aint *" else "aint[]"
     if base in ("MPI_Count *", "MPI_Count []"):
         return "count" if base == "MPI_Count *" else "count[]"
+    if base == "MPI_Offset *":
+        return "offset"
     if base in ("char *", "char []"):
         return "char_out" if not ctype.startswith("const") else "char"
     if base == "void *":
@@ -190,16 +210,64 @@ C_PARAM = {"handle": "const MPI_Fint *", "handle_out": "MPI_Fint *", "handle[]":
            "choice": "void *", "baseptr": "void *", "func": "void *"}
 
 
-def c_binding(ret, name, params):
-    """The C source of the Fortran-callable binding of MPI_name."""
+# mpi_f08's choice buffers are gfortran descriptors (subarray.c): the calls that only take
+# the buffer's address, and the nonblocking ones (the buffer is used after the call returns:
+# a section gets a datatype of its own, not a copy)
+ADDRESS_ONLY = {"Free_mem", "Get_address", "Win_create", "Win_attach", "Win_detach", "Buffer_attach",
+                "Fetch_and_op", "Compare_and_swap"}
+NONBLOCKING = re.compile(r"^(I[a-z].*|.*_init|R?(put|get|accumulate|get_accumulate)|Put|Get|Accumulate|Get_accumulate)$")
+
+
+def own_pair(name, buf, params):
+    """The (count, datatype) parameters of choice buffer buf when no other buffer of the call
+    shares them (Isend's buf, Igather's sendbuf), else None."""
+    names = {n: fortran_kind(name, ct, n) for ct, n in params}
+    cnt, typ = own_pair_names(buf)
+    if names.get(cnt) not in ("int", "count") or names.get(typ) != "handle":
+        return None
+    users = [n for n, k in names.items() if k == "choice" and own_pair_names(n) == (cnt, typ)]
+    return (cnt, typ) if users == [buf] else None
+
+
+def own_pair_names(buf):
+    """The names a buffer's own count and datatype would have."""
+    prefix = {"sendbuf": "send", "recvbuf": "recv", "origin_addr": "origin_", "result_addr": "result_",
+              "inbuf": "in"}.get(buf)
+    if prefix is None:
+        return "count", "datatype"
+    return prefix + "count", prefix + ("datatype" if prefix.endswith("_") else "type")
+
+
+def c_binding(ret, name, params, desc=False):
+    """The C source of the Fortran-callable binding of MPI_name; with desc, mpi_f08's
+    MPI_name_f08ts, whose choice buffers come as gfortran descriptors (subarray.c)."""
     kinds = [(ct, n, fortran_kind(name, ct, n)) for ct, n in params]
-    decl = ["%s%s" % (C_PARAM[k], n) for ct, n, k in kinds] + ["MPI_Fint *ierror"]
+    base = name[:-2] if name.endswith("_c") and not name.endswith("_f2c") else name
+    subs, override = [], {}  # choice buffers given as descriptors; C arguments that replace a parameter's
+    for ct, n, k in [x for x in kinds if x[2] == "choice"] if desc else []:
+        pair = own_pair(name, n, params) if NONBLOCKING.match(base) else None
+        if base in ADDRESS_ONLY:
+            subs.append("ft_sub_address(%s, &s_%s, &cx)" % (n, n))
+        elif not NONBLOCKING.match(base):
+            subs.append("ft_sub_copy(%s, &s_%s, &cx)" % (n, n))
+        elif pair:
+            cnt, typ = pair
+            cty = "MPI_Count" if dict((p, c) for c, p in params)[cnt].startswith("MPI_Count") else "int"
+            subs.append("ft_sub_typed(%s, &t_%s, &h_%s, &s_%s, &cx)" % (n, cnt, typ, n))
+            override[cnt] = "(%s)t_%s" % (cty, cnt)
+            override[typ] = "h_" + typ
+        else:
+            subs.append("ft_sub_whole(%s, &s_%s, &cx)" % (n, n))
+    decl = ["%s%s" % ("const ft_desc_t *" if desc and k == "choice" else C_PARAM[k], n) for ct, n, k in kinds]
+    decl += ["MPI_Fint *ierror"]
     decl += ["size_t %s_len" % n for ct, n, k in kinds if k in ("char", "char_out")]
     pre, args, post, free = [], [], [], []
     counts = [n for ct, n, k in kinds if n in ("count", "incount")]
     for ct, n, k in kinds:
         base = ct.replace("const ", "")
-        if k == "handle":
+        if n in override:
+            args.append(override[n])
+        elif k == "handle":
             args.append("PMPI_%s_f2c(*%s)" % (HANDLES[base], n))
         elif k == "handle_out":
             h = HANDLES[base[:-2]]
@@ -232,8 +300,9 @@ def c_binding(ret, name, params):
             args.append("(int (*)[3])" + n)
         elif k in ("int[]", "logical[]", "aint[]", "count[]"):
             args.append(n)
-        elif k == "char":
-            pre.append("char *c_%s = ft_str_in(%s, %s_len);" % (n, n, n))
+        elif k == "char":  # info keys and values lose their leading blanks too (MPI 4.0, 10.1)
+            pre.append("char *c_%s = %s(%s, %s_len);" % (n, "ft_str_trim" if name.startswith("Info_") else "ft_str_in",
+                                                          n, n))
             args.append("c_" + n)
             free.append("free(c_%s);" % n)
         elif k == "char_out":
@@ -243,18 +312,36 @@ def c_binding(ret, name, params):
             found = " && *flag" if "flag" in [p for c_, p in params] else ""  # else left as it was
             post.append("if (rc == MPI_SUCCESS%s)\n    ft_str_out(%s, %s_len, c_%s);" % (found, n, n, n))
             free.append("free(c_%s);" % n)
+        elif k == "choice" and desc:
+            args.append("s_%s.buf" % n)
         elif k == "choice":
             args.append("ft_buf(%s)" % n)
         elif k == "func":
             args.append("(%s)%s" % (ct, n))
         elif k == "baseptr":  # where C writes the address: an integer of MPI_ADDRESS_KIND or a c_ptr
             args.append(n)
-    lines = ["FT_API void pmpi_%s_(%s)" % (name.lower(), ", ".join(decl)), "{"]
+    fname = name.lower() + ("_f08ts" if desc else "")
+    lines = ["FT_API void pmpi_%s_(%s)" % (fname, ", ".join(decl)), "{"]
     lines += ["  " + s for s in pre]
-    lines.append("  int rc;")
-    lines.append("  FT_CALL(rc = PMPI_%s(%s));" % (name, ", ".join(args)))
+    if not subs:
+        lines.append("  int rc;")
+        lines.append("  FT_CALL(rc = PMPI_%s(%s));" % (name, ", ".join(args)))
+    else:  # the buffers first: a section a nonblocking call cannot take is an error of the call
+        lines.append("  ft_sub_t %s;" % ", ".join("s_%s = {0}" % n for ct, n, k in kinds if k == "choice"))
+        for n, e in override.items():
+            if e.startswith("h_"):
+                lines.append("  MPI_Datatype h_%s = PMPI_Type_f2c(*%s);" % (n, n))
+            else:
+                lines.append("  MPI_Count t_%s = *%s;" % (n, n))
+        comm = "PMPI_Comm_f2c(*comm)" if "comm" in [n for ct, n, k in kinds] else "MPI_COMM_WORLD"
+        lines.append("  ft_call_t cx = {\"MPI_%s\", %s, __builtin_return_address(0), NULL};" % (name, comm))
+        lines.append("  int rc = MPI_SUCCESS;")
+        lines += ["  if (rc == MPI_SUCCESS)\n    rc = %s;" % x for x in subs]
+        lines.append("  if (rc == MPI_SUCCESS)")
+        lines.append("    FT_CALL(rc = PMPI_%s(%s));" % (name, ", ".join(args)))
+        post = ["ft_sub_end(&s_%s);" % n for ct, n, k in kinds if k == "choice"] + ["ft_call_end(&cx);"] + post
     lines += ["  " + s for s in post + free]
-    lines += ["  ft_ierror(ierror, rc);", "}", "FT_ALIAS(%s)" % name.lower(), ""]
+    lines += ["  ft_ierror(ierror, rc);", "}", "FT_ALIAS%s(%s)" % ("_TS" if desc else "", name.lower()), ""]
     return "\n".join(lines)
 
 
@@ -275,7 +362,7 @@ F_DIMS = {"handle[]": "(*)", "int[]": "(*)", "index[]": "(*)", "weights": "(*)",
 # alike); choice buffers are assumed-type; ierror is optional (the C bindings accept NULL)
 F08_TYPE = dict(F_TYPE, status="type(MPI_Status)", status_in="type(MPI_Status)", statuses="type(MPI_Status)",
                 choice="type(*)")
-F08_DIMS = dict(F_DIMS, status="", status_in="", statuses="(*)")
+F08_DIMS = dict(F_DIMS, status="", status_in="", statuses="(*)", choice="(..)")
 # the handle type of the handles of SPECIAL's calls
 HANDLE_OF = {"comm": "MPI_Comm", "win": "MPI_Win", "datatype": "MPI_Datatype", "request": "MPI_Request", "info": "MPI_Info", "oldtype": "MPI_Datatype",
              "newtype": "MPI_Datatype", "array_of_types": "MPI_Datatype"}
@@ -294,17 +381,18 @@ def fortran_signature(name, params):
     return [(n, fortran_kind(name, ct, n), ct.replace("const ", "").split()[0]) for ct, n in params], None
 
 
-def interface(name, params, result, f08=False):
-    """A Fortran interface body for MPI_name, or None where any actual must pass (baseptr)."""
+def interface(name, params, result, f08=False, fname=None):
+    """A Fortran interface body for MPI_name (a procedure named fname), or None where any
+    actual must pass (baseptr)."""
     if any(k == "baseptr" for n, k, h in params):
         return None  # integer(kind=MPI_ADDRESS_KIND) or type(c_ptr): left to the caller
-    fname = "MPI_" + name
+    fname = fname or "MPI_" + name
     names = [n for n, k, h in params] + ([] if result else ["ierror"])
     head = "%s %s(%s)" % ("function" if result else "subroutine", fname, ", ".join(names))
     out = ["    " + l for l in wrap(head, 66)]
     out.append("      import")
     for n, k, h in params:
-        if k == "choice":
+        if k == "choice" and not f08:
             out.append("      !GCC$ ATTRIBUTES NO_ARG_CHECK :: " + n)
         ftype = F08_TYPE[k] if f08 else F_TYPE[k]
         if f08 and k.startswith("handle"):
@@ -321,8 +409,10 @@ def interface(name, params, result, f08=False):
 def wrap(line, width):
     """Splits a free-form line with & continuations."""
     out = []
-    while len(line) > width:
+    while len(line) > width and ", " in line[7:]:
         cut = line.rfind(", ", 0, width) + 1
+        if cut <= 6:  # a long name: the first comma after it
+            cut = line.find(", ", 7) + 1
         out.append(line[:cut] + " &")
         line = "      " + line[cut:].lstrip()
     return out + [line]
@@ -332,14 +422,17 @@ def fortran_constants(values, style):
     """The named constants: fixed-and-free-form lines (mpif.h), module declarations (mpi), or
     typed ones (mpi_f08: MPI_COMM_WORLD is a type(MPI_Comm))."""
     out = []
-    for n, v in FLAGS:
+    for n, v in (F08_FLAGS.items() if style == "f08" else FLAGS):
         if style == "mpif.h":
             out += ["      LOGICAL %s" % n, "      PARAMETER (%s=%s)" % (n, v)]
         else:
             out.append("  logical, parameter :: %s = %s" % (n, v.lower()))
     for n in sorted(values):
         v, handle = values[n]
-        if style == "mpif.h":
+        if n in OFFSETS:  # an MPI_Offset in C: integer(kind=MPI_OFFSET_KIND), 8 bytes
+            out += ["      INTEGER*8 %s" % n, "      PARAMETER (%s=%d)" % (n, v)] if style == "mpif.h" else \
+                ["  integer(kind=8), parameter :: %s = %d" % (n, v)]
+        elif style == "mpif.h":
             out += ["      INTEGER %s" % n, "      PARAMETER (%s=%d)" % (n, v)]
         elif style == "f08" and handle:
             out.append("  type(%s), parameter :: %s = %s(%d)" % (handle, n, handle, v))
@@ -359,6 +452,22 @@ def sentinel_lines(indent, f08=False):
         else:
             decl.append("%sINTEGER %s%s" % (indent, n, d))
     return decl + ["%sCOMMON /SIMPI_F/ %s" % (indent, ", ".join(members[i:i + 2])) for i in range(0, len(members), 2)]
+
+
+def module_extras(f08):
+    """What both modules add to their interfaces: PMPI_WTIME and PMPI_WTICK (mpif.h
+    declares them too), and the generic MPI_SIZEOF."""
+    out = ["  interface"]
+    for fn in ("PMPI_Wtime", "PMPI_Wtick"):
+        out += ["    function %s()" % fn, "      double precision %s" % fn, "    end function %s" % fn]
+    out.append("  end interface")
+    out.append("  interface MPI_Sizeof")
+    for ftype, tag in SIZEOF:
+        out += ["    subroutine simpi_sizeof_%s(x, size, ierror)" % tag, "      %s, dimension(..) :: x" % ftype,
+                "      integer size", "      integer%s ierror" % (", optional ::" if f08 else ""),
+                "    end subroutine simpi_sizeof_%s" % tag]
+    out.append("  end interface")
+    return out
 
 
 def f08_module(protos, values):
@@ -384,27 +493,44 @@ def f08_module(protos, values):
                   "      type(%s), intent(in) :: a, b" % h, "    end function %s" % f]
         m.append("  end interface")
     m += ["  interface"] + [l.replace("%s", "type(*)") for l in SYNC_REG] + ["  end interface"]
+    m += module_extras(True)
     byname = {name: (ret, params) for ret, name, params in protos}
-    for ret, name, params in protos:
-        if name in NOT_IN_F08 or name.endswith("_c") and name[:-2] in byname:
-            continue
+    for ret, name, params in f08_calls(protos):
         sig, result = fortran_signature(name, params)
-        body = interface(name, sig, result, f08=True)
-        if not body:
-            continue
         large = byname.get(name + "_c")
         lsig = fortran_signature(name + "_c", large[1])[0] if large else None
         # what tells two specifics apart: types and kinds (all three kind names are 8 here)
         kinds = lambda sg: [(re.sub(r"MPI_\w+_KIND", "8", F08_TYPE[k]) if not k.startswith("handle") else h,
                              F08_DIMS.get(k)) for n, k, h in sg if k != "choice"]
-        if lsig and kinds(lsig) != kinds(sig):
-            m += ["  interface MPI_" + name, body, interface(name + "_c", lsig, None, f08=True), "  end interface"]
-        else:
-            m += ["  interface", body, "  end interface"]
-            if lsig:  # the same kinds (MPI_Count is MPI_Aint's size): only by its own name
-                m += ["  interface", interface(name + "_c", lsig, None, f08=True), "  end interface"]
+        for pre in ("MPI_", "PMPI_"):  # the generic, and its profiling name
+            body = interface(name, sig, result, True, pre + name + f08_suffix(sig))
+            lbody = lsig and interface(name + "_c", lsig, None, True, pre + name + "_c" + f08_suffix(lsig))
+            if lsig and kinds(lsig) != kinds(sig):
+                m += ["  interface " + pre + name, body, lbody, "  end interface"]
+            else:
+                m += ["  interface " + pre + name, body, "  end interface"]
+                if lsig:  # the same kinds (MPI_Count is MPI_Aint's size): only by its own name
+                    m += ["  interface " + pre + name + "_c", lbody, "  end interface"]
     m.append("end module mpi_f08")
     return m
+
+
+def f08_calls(protos):
+    """The calls mpi_f08 declares (its large-count ones with them)."""
+    byname = {name for ret, name, params in protos}
+    for ret, name, params in protos:
+        if name in NOT_IN_F08 or name.endswith("_c") and name[:-2] in byname:
+            continue
+        sig, result = fortran_signature(name, params)
+        if interface(name, sig, result, True):
+            yield ret, name, params
+
+
+def f08_suffix(sig):
+    """The MPI standard's specific names in mpi_f08: MPI_Send_f08ts (a choice buffer, TYPE(*),
+    DIMENSION(..)), MPI_Comm_rank_f08; the linker names gfortran gives them are the C bindings'
+    (pmpi_send_f08ts_, with mpi_send_f08ts_ weak), so a profiling layer may replace them."""
+    return "_f08ts" if any(k == "choice" for n, k, h in sig) else "_f08"
 
 
 def main():
@@ -434,6 +560,16 @@ def main():
             raise SystemExit("gen.py: MPI_%s returns %s: write it in special.c" % (name, ret))
         c.append(c_binding(ret, name, params))
         nbound += 1
+    c.append("/* mpi_f08's specific names: MPI_Send_f08ts takes descriptors, MPI_Comm_rank_f08 is MPI_Comm_rank's */")
+    for ret, name, params in f08_calls(protos):
+        for nm, ps in [(name, params)] + [(p[1], p[2]) for p in protos if p[1] == name + "_c"]:
+            if nm in SPECIAL:
+                continue  # special.c names them (FT_ALIAS_F08, FT_ALIAS_F08TS)
+            if f08_suffix(fortran_signature(nm, ps)[0]) == "_f08ts":
+                c.append(c_binding(ret, nm, ps, desc=True))
+            else:
+                c.append("FT_ALIAS_F08(%s)" % nm.lower())
+    c.append("")
     c.append("/* mpi_f08's == and /= on handles (its handle types hold the integer) */")
     for kind in HANDLES.values():
         for fn, op in (("eq", "=="), ("ne", "!=")):
@@ -476,6 +612,7 @@ def main():
         if body:
             m.append(body)
     m.append("  end interface")
+    m += module_extras(False)
     m.append("end module mpi")
     open(outdir + "/mpi.f90", "w").write("\n".join(m) + "\n")
     open(outdir + "/mpi_f08.f90", "w").write("\n".join(f08_module(protos, values)) + "\n")

@@ -17,6 +17,7 @@ FT_API void pmpi_init_(MPI_Fint *ierror)
   ft_ierror(ierror, rc);
 }
 FT_ALIAS(init)
+FT_ALIAS_F08(init)
 
 FT_API void pmpi_init_thread_(MPI_Fint *required, MPI_Fint *provided, MPI_Fint *ierror)
 {
@@ -25,6 +26,7 @@ FT_API void pmpi_init_thread_(MPI_Fint *required, MPI_Fint *provided, MPI_Fint *
   ft_ierror(ierror, rc);
 }
 FT_ALIAS(init_thread)
+FT_ALIAS_F08(init_thread)
 
 /* gfortran's FLUSH with no unit: every unit (a weak reference: C programs have no libgfortran) */
 extern void _gfortran_flush_i4(int *unit) __attribute__((weak));
@@ -40,6 +42,7 @@ FT_API void pmpi_finalize_(MPI_Fint *ierror)
   ft_ierror(ierror, rc);
 }
 FT_ALIAS(finalize)
+FT_ALIAS_F08(finalize)
 
 /* Fortran has no argc/argv to give: the info holds what MPI_INFO_ENV holds */
 FT_API void pmpi_info_create_env_(MPI_Fint *info, MPI_Fint *ierror)
@@ -52,6 +55,7 @@ FT_API void pmpi_info_create_env_(MPI_Fint *info, MPI_Fint *ierror)
   ft_ierror(ierror, rc);
 }
 FT_ALIAS(info_create_env)
+FT_ALIAS_F08(info_create_env)
 
 FT_API double pmpi_wtime_(void)
 {
@@ -60,14 +64,18 @@ FT_API double pmpi_wtime_(void)
   return t;
 }
 FT_ALIAS(wtime)
+FT_ALIAS_F08(wtime)
 
 FT_API double pmpi_wtick_(void) { return PMPI_Wtick(); }
 FT_ALIAS(wtick)
+FT_ALIAS_F08(wtick)
 
 FT_API MPI_Aint pmpi_aint_add_(MPI_Aint *base, MPI_Aint *disp) { return PMPI_Aint_add(*base, *disp); }
 FT_ALIAS(aint_add)
+FT_ALIAS_F08(aint_add)
 FT_API MPI_Aint pmpi_aint_diff_(MPI_Aint *addr1, MPI_Aint *addr2) { return PMPI_Aint_diff(*addr1, *addr2); }
 FT_ALIAS(aint_diff)
+FT_ALIAS_F08(aint_diff)
 
 /* The buffer's address means nothing in Fortran: the argument is not written. */
 FT_API void pmpi_buffer_detach_(void *buffer_addr, MPI_Fint *size, MPI_Fint *ierror)
@@ -79,6 +87,7 @@ FT_API void pmpi_buffer_detach_(void *buffer_addr, MPI_Fint *size, MPI_Fint *ier
   ft_ierror(ierror, rc);
 }
 FT_ALIAS(buffer_detach)
+FT_ALIAS_F08TS(buffer_detach)
 
 FT_API void pmpi_buffer_detach_c_(void *buffer_addr, MPI_Count *size, MPI_Fint *ierror)
 {
@@ -89,6 +98,7 @@ FT_API void pmpi_buffer_detach_c_(void *buffer_addr, MPI_Count *size, MPI_Fint *
   ft_ierror(ierror, rc);
 }
 FT_ALIAS(buffer_detach_c)
+FT_ALIAS_F08TS(buffer_detach_c)
 
 /* MPI-1's INTEGER address: only its lower 32 bits fit, so differences of
  * addresses less than 2 GiB apart are right (what programs use it for), and
@@ -158,15 +168,37 @@ FT_API void pmpi_type_struct_(MPI_Fint *count, MPI_Fint *blocklengths, MPI_Fint 
 }
 FT_ALIAS(type_struct)
 
-/* buflen: in, the length of value; out, the length of the whole value */
+/* MPI-1's extent and bounds are INTEGERs in Fortran; a value that does not fit is an error
+ * (MPI_Type_get_extent has them whole). */
+#define MPI1_BOUND(name, Name)                                                                                        \
+  FT_API void pmpi_##name##_(MPI_Fint *datatype, MPI_Fint *value, MPI_Fint *ierror)                                  \
+  {                                                                                                                    \
+    MPI_Aint v = 0;                                                                                                    \
+    int rc;                                                                                                            \
+    FT_CALL(rc = PMPI_##Name(PMPI_Type_f2c(*datatype), &v));                                                           \
+    if (rc == MPI_SUCCESS && (MPI_Fint)v != v) {                                                                       \
+      FT_CALL(PMPI_Comm_call_errhandler(MPI_COMM_WORLD, MPI_ERR_VALUE_TOO_LARGE));                                     \
+      rc = MPI_ERR_VALUE_TOO_LARGE;                                                                                    \
+    } else if (rc == MPI_SUCCESS)                                                                                      \
+      *value = (MPI_Fint)v;                                                                                            \
+    ft_ierror(ierror, rc);                                                                                             \
+  }                                                                                                                    \
+  FT_ALIAS(name)
+MPI1_BOUND(type_extent, Type_extent)
+MPI1_BOUND(type_lb, Type_lb)
+MPI1_BOUND(type_ub, Type_ub)
+
+/* buflen: in, the length of value; out, the length of the whole value. With
+ * buflen 0, value is not written. */
 FT_API void pmpi_info_get_string_(MPI_Fint *info, const char *key, MPI_Fint *buflen, char *value, MPI_Fint *flag,
                                   MPI_Fint *ierror, size_t key_len, size_t value_len)
 {
-  char *c_key = ft_str_in(key, key_len), *c_value = ft_str_room(*buflen);
+  char *c_key = ft_str_trim(key, key_len), *c_value = ft_str_room(*buflen);
   int len = *buflen + 1, rc;
   FT_CALL(rc = PMPI_Info_get_string(PMPI_Info_f2c(*info), c_key, &len, c_value, flag));
   if (rc == MPI_SUCCESS && *flag) {
-    ft_str_out(value, value_len, c_value);
+    if (*buflen > 0)
+      ft_str_out(value, value_len, c_value);
     *buflen = len - 1;
   }
   free(c_key);
@@ -174,6 +206,7 @@ FT_API void pmpi_info_get_string_(MPI_Fint *info, const char *key, MPI_Fint *buf
   ft_ierror(ierror, rc);
 }
 FT_ALIAS(info_get_string)
+FT_ALIAS_F08(info_get_string)
 
 /* ---------------------------------------------------------------- keyvals with Fortran callbacks */
 
@@ -240,15 +273,20 @@ KEYVAL_CREATE(comm_create_keyval, Comm_create_keyval, MPI_Aint, 0)
 KEYVAL_CREATE(win_create_keyval, Win_create_keyval, MPI_Aint, 0)
 KEYVAL_CREATE(type_create_keyval, Type_create_keyval, MPI_Aint, 0)
 KEYVAL_CREATE(keyval_create, Keyval_create, MPI_Fint, 1)
+FT_ALIAS_F08(comm_create_keyval)
+FT_ALIAS_F08(win_create_keyval)
+FT_ALIAS_F08(type_create_keyval)
 
 /* ---------------------------------------------------------------- generalized requests */
 
-/* A Fortran generalized request: its callbacks and extra state, behind the C one's extra state. */
+/* A Fortran generalized request: its callbacks and extra state, behind the C one's extra state.
+ * The callbacks get the program's own extra_state variable (as with MPICH): what they write
+ * there, the program sees. */
 typedef struct {
   void (*query)(MPI_Aint *, MPI_Fint *, MPI_Fint *);
   void (*free)(MPI_Aint *, MPI_Fint *);
   void (*cancel)(MPI_Aint *, MPI_Fint *, MPI_Fint *);
-  MPI_Aint extra;
+  MPI_Aint *extra;
 } ft_greq_t;
 
 static int greq_query(void *extra, MPI_Status *st)
@@ -256,7 +294,7 @@ static int greq_query(void *extra, MPI_Status *st)
   ft_greq_t *g = extra;
   MPI_Fint fst[MPI_F_STATUS_SIZE], ierr = MPI_SUCCESS;
   PMPI_Status_c2f(st, fst);
-  g->query(&g->extra, fst, &ierr);
+  g->query(g->extra, fst, &ierr);
   PMPI_Status_f2c(fst, st);
   return ierr;
 }
@@ -265,7 +303,7 @@ static int greq_free(void *extra)
 {
   ft_greq_t *g = extra;
   MPI_Fint ierr = MPI_SUCCESS;
-  g->free(&g->extra, &ierr);
+  g->free(g->extra, &ierr);
   free(g);
   return ierr;
 }
@@ -274,7 +312,7 @@ static int greq_cancel(void *extra, int complete)
 {
   ft_greq_t *g = extra;
   MPI_Fint ierr = MPI_SUCCESS, done = complete != 0;
-  g->cancel(&g->extra, &done, &ierr);
+  g->cancel(g->extra, &done, &ierr);
   return ierr;
 }
 
@@ -282,7 +320,7 @@ FT_API void pmpi_grequest_start_(void *query_fn, void *free_fn, void *cancel_fn,
                                  MPI_Fint *request, MPI_Fint *ierror)
 {
   ft_greq_t *g = malloc(sizeof *g);
-  *g = (ft_greq_t){query_fn, free_fn, cancel_fn, *extra_state};
+  *g = (ft_greq_t){query_fn, free_fn, cancel_fn, extra_state};
   MPI_Request r = MPI_REQUEST_NULL;
   int rc;
   FT_CALL(rc = PMPI_Grequest_start(greq_query, greq_free, greq_cancel, g, &r));
@@ -290,6 +328,34 @@ FT_API void pmpi_grequest_start_(void *query_fn, void *free_fn, void *cancel_fn,
   ft_ierror(ierror, rc);
 }
 FT_ALIAS(grequest_start)
+FT_ALIAS_F08(grequest_start)
+
+/* User-defined data representations: refused by the C call (simpi has none); the callbacks are never called. */
+static void register_datarep(const char *datarep, size_t len, MPI_Fint *ierror, int large)
+{
+  char *name = ft_str_in(datarep, len);
+  int rc;
+  if (large)
+    FT_CALL(rc = PMPI_Register_datarep_c(name, NULL, NULL, NULL, NULL));
+  else
+    FT_CALL(rc = PMPI_Register_datarep(name, NULL, NULL, NULL, NULL));
+  free(name);
+  ft_ierror(ierror, rc);
+}
+FT_API void pmpi_register_datarep_(const char *datarep, void *read_fn, void *write_fn, void *extent_fn,
+                                   MPI_Aint *extra_state, MPI_Fint *ierror, size_t datarep_len)
+{
+  (void)read_fn, (void)write_fn, (void)extent_fn, (void)extra_state;
+  register_datarep(datarep, datarep_len, ierror, 0);
+}
+FT_ALIAS(register_datarep)
+FT_API void pmpi_register_datarep_c_(const char *datarep, void *read_fn, void *write_fn, void *extent_fn,
+                                     MPI_Aint *extra_state, MPI_Fint *ierror, size_t datarep_len)
+{
+  (void)read_fn, (void)write_fn, (void)extent_fn, (void)extra_state;
+  register_datarep(datarep, datarep_len, ierror, 1);
+}
+FT_ALIAS(register_datarep_c)
 
 /* The predefined callbacks, with Fortran's arguments (the window and type ones are the same functions). */
 FT_API void mpi_comm_null_copy_fn_(MPI_Fint *h, MPI_Fint *kv, MPI_Aint *ex, MPI_Aint *in, MPI_Aint *out,
@@ -333,7 +399,9 @@ SAME_AS(mpi_null_delete_fn_, mpi_comm_null_delete_fn_)
 /* ---------------------------------------------------------------- attribute values */
 
 /* C gives predefined attributes as pointers to their values (MPI_WIN_BASE: the
- * base itself); Fortran gets the values. Other values are what was set. */
+ * base itself); Fortran gets the values. Other values are what was set (set
+ * from C: the pointer, as MPI 4.0 19.3.7 says; attr.c keeps which language
+ * set a value, so that a C reader of a Fortran one gets a pointer to it). */
 static MPI_Aint attr_value(int keyval, void *v)
 {
   switch (keyval) {
@@ -352,6 +420,7 @@ static MPI_Aint attr_value(int keyval, void *v)
   FT_API void pmpi_##set##_(MPI_Fint *h, MPI_Fint *keyval, V *val, MPI_Fint *ierror)                                 \
   {                                                                                                                    \
     int rc;                                                                                                            \
+    mpi_binding_fortran_attr = 1;                                                                                      \
     FT_CALL(rc = PMPI_##Set(PMPI_##H##_f2c(*h), *keyval, (void *)(intptr_t)*val));                                     \
     ft_ierror(ierror, rc);                                                                                                      \
   }                                                                                                                    \
@@ -360,6 +429,7 @@ static MPI_Aint attr_value(int keyval, void *v)
   {                                                                                                                    \
     void *v = NULL;                                                                                                    \
     int rc;                                                                                                            \
+    mpi_binding_fortran_attr = 1;                                                                                      \
     FT_CALL(rc = PMPI_##Get(PMPI_##H##_f2c(*h), *keyval, &v, flag));                                                  \
     if (rc == MPI_SUCCESS && *flag)                                                                                    \
       *val = (V)attr_value(*keyval, v);                                                                                \
@@ -370,3 +440,9 @@ ATTRIBUTES(comm_set_attr, Comm_set_attr, comm_get_attr, Comm_get_attr, Comm, MPI
 ATTRIBUTES(win_set_attr, Win_set_attr, win_get_attr, Win_get_attr, Win, MPI_Aint)
 ATTRIBUTES(type_set_attr, Type_set_attr, type_get_attr, Type_get_attr, Type, MPI_Aint)
 ATTRIBUTES(attr_put, Attr_put, attr_get, Attr_get, Comm, MPI_Fint)
+FT_ALIAS_F08(comm_set_attr)
+FT_ALIAS_F08(comm_get_attr)
+FT_ALIAS_F08(win_set_attr)
+FT_ALIAS_F08(win_get_attr)
+FT_ALIAS_F08(type_set_attr)
+FT_ALIAS_F08(type_get_attr)

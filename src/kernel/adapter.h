@@ -36,6 +36,8 @@ void kern_suspending(void *me);
 sg_host_t kern_host(size_t i);
 static inline kern_actor_t *kern_me(void) { return sg_actor_self_get_data(); }
 
+/* transfer.c: the SimGrid mailbox of m (storage.c's helpers put on it). */
+sg_mailbox_t kern_mbox_box(kern_mbox_t *m);
 /* transfer.c: an actor ends; its detached sends must outlive it. */
 void kern_settle_sends(kern_actor_t *me);
 #endif

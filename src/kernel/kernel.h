@@ -78,6 +78,28 @@ void kern_tidy(void);
  * wait or test like any other. */
 kern_comm_t *kern_remote(size_t peer, double out, double back);
 
+/* Storage (storage.c): the disks of the platform's hosts. A host's first
+ * disk serves its I/O; kern_host_add_disk gives one to a host that has none
+ * (before the simulation runs). Bandwidths in bytes/s, 0 without a disk. */
+int kern_host_has_disk(size_t host);
+double kern_disk_bandwidth(size_t host, int write);
+void kern_host_add_disk(size_t host, double read_bw, double write_bw);
+/* A host's property from the platform file, NULL if unset. */
+const char *kern_host_property(size_t host, const char *key);
+/* One I/O from the caller's host `client`: n pieces side by side, piece i
+ * moving `bytes` to (write) or from (read) the first disk of host `server`
+ * over the network (no network when server is client); a read-modify-write
+ * reads them, then writes them back. A write's acknowledgement and a read's
+ * request are req_bytes long. Returns the caller's comm that completes when
+ * every piece is done, to wait or test like any other (n = 0: an empty
+ * operation, one loopback message). */
+enum { KERN_IO_READ, KERN_IO_WRITE, KERN_IO_RMW };
+typedef struct kern_io_piece {
+  size_t server;
+  double bytes;
+} kern_io_piece_t;
+kern_comm_t *kern_io(size_t client, const kern_io_piece_t *pieces, size_t n, int kind, double req_bytes);
+
 /* Events: a rank sleeps until another one notifies it. */
 kern_event_t *kern_event_new(void);
 /* Sleeps on e unless still_waiting(arg) says 0 once nothing else can run. */

@@ -4,8 +4,19 @@
  * One engine serves the three kinds: the handles are ints, and so are the
  * callbacks' types. (A window's predefined attributes come from win.c.) */
 #include "attr.h"
+#include "binding.h"
 #include "win.h"
 #include <stdlib.h>
+
+int mpi_binding_fortran_attr;
+
+/* Whether the call in progress was made by a Fortran binding (read once, at its start). */
+static int from_fortran(void)
+{
+  int f = mpi_binding_fortran_attr;
+  mpi_binding_fortran_attr = 0;
+  return f;
+}
 
 enum { KV_COMM, KV_TYPE, KV_WIN };
 typedef struct keyval {
@@ -103,7 +114,7 @@ static int del_attr(int handle, attr_t **p, int kind)
 }
 
 /* Sets keyval's attribute in list; 0 or the error of the old value's delete callback. */
-static int set_attr(attr_t **list, int handle, int keyval, void *val, int kind)
+static int set_attr(attr_t **list, int handle, int keyval, void *val, int kind, int fortran)
 {
   attr_t **p = find(list, keyval);
   if (*p) {
@@ -112,18 +123,18 @@ static int set_attr(attr_t **list, int handle, int keyval, void *val, int kind)
       return err;
   }
   attr_t *a = malloc(sizeof *a);
-  *a = (attr_t){keyval, val, *list};
+  *a = (attr_t){keyval, fortran, val, *list};
   *list = a;
   kv_any(keyval, kind)->uses++;
   return MPI_SUCCESS;
 }
 
-static void get_attr(attr_t *list, int keyval, void *val, int *flag)
+static void get_attr(attr_t *list, int keyval, void *val, int *flag, int fortran)
 {
   attr_t *a = *find(&list, keyval);
   *flag = a != NULL;
-  if (a)
-    *(void **)val = a->val;
+  if (a) /* C reads a Fortran integer through a pointer to it */
+    *(void **)val = a->fortran && !fortran ? (void *)&a->val : a->val;
 }
 
 /* Copies the attributes of old (handle h) onto *to, as their copy callbacks decide. */
@@ -141,7 +152,7 @@ static int copy_all(attr_t *old, int h, attr_t **to, int kind)
     if (flag) {
       k->uses++;
       attr_t *n = malloc(sizeof *n);
-      *n = (attr_t){a->keyval, out, NULL};
+      *n = (attr_t){a->keyval, a->fortran, out, NULL};
       *to = n;
       to = &n->next;
     }
@@ -180,17 +191,19 @@ int PMPI_Comm_free_keyval(int *keyval)
 
 int PMPI_Comm_set_attr(MPI_Comm comm, int keyval, void *val)
 {
+  int fortran = from_fortran();
   MPI_ENTER("MPI_Comm_set_attr");
   CHECK_COMM(comm, c);
   CHECK(!predefined(keyval), comm, MPI_ERR_KEYVAL, "predefined attribute %d cannot be set", keyval);
   CHECK(kv_get(keyval, KV_COMM), comm, MPI_ERR_KEYVAL, "invalid keyval %d", keyval);
-  int err = set_attr(&c->attrs, comm, keyval, val, KV_COMM);
+  int err = set_attr(&c->attrs, comm, keyval, val, KV_COMM, fortran);
   CHECK(!err, comm, err, "the delete callback of keyval %d failed", keyval);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
 int PMPI_Comm_get_attr(MPI_Comm comm, int keyval, void *val, int *flag)
 {
+  int fortran = from_fortran();
   MPI_ENTER("MPI_Comm_get_attr");
   CHECK_COMM(comm, c);
   CHECK(val && flag, comm, MPI_ERR_ARG, "null argument");
@@ -202,7 +215,7 @@ int PMPI_Comm_get_attr(MPI_Comm comm, int keyval, void *val, int *flag)
     MPI_LEAVE(MPI_SUCCESS);
   }
   CHECK(kv_any(keyval, KV_COMM), comm, MPI_ERR_KEYVAL, "invalid keyval %d", keyval);
-  get_attr(c->attrs, keyval, val, flag);
+  get_attr(c->attrs, keyval, val, flag, fortran);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -256,21 +269,23 @@ static attr_t **type_attrs(dt_t *t)
 
 int PMPI_Type_set_attr(MPI_Datatype type, int keyval, void *val)
 {
+  int fortran = from_fortran();
   MPI_ENTER("MPI_Type_set_attr");
   CHECK_ANY_TYPE(type, t, "datatype");
   CHECK(kv_get(keyval, KV_TYPE), MPI_COMM_WORLD, MPI_ERR_KEYVAL, "invalid datatype keyval %d", keyval);
-  int err = set_attr(type_attrs(t), type, keyval, val, KV_TYPE);
+  int err = set_attr(type_attrs(t), type, keyval, val, KV_TYPE, fortran);
   CHECK(!err, MPI_COMM_WORLD, err, "the delete callback of keyval %d failed", keyval);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
 int PMPI_Type_get_attr(MPI_Datatype type, int keyval, void *val, int *flag)
 {
+  int fortran = from_fortran();
   MPI_ENTER("MPI_Type_get_attr");
   CHECK_ANY_TYPE(type, t, "datatype");
   CHECK(val && flag, MPI_COMM_WORLD, MPI_ERR_ARG, "null argument");
   CHECK(kv_any(keyval, KV_TYPE), MPI_COMM_WORLD, MPI_ERR_KEYVAL, "invalid datatype keyval %d", keyval);
-  get_attr(*type_attrs(t), keyval, val, flag);
+  get_attr(*type_attrs(t), keyval, val, flag, fortran);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -312,23 +327,25 @@ int PMPI_Win_free_keyval(int *keyval)
 
 int PMPI_Win_set_attr(MPI_Win win, int keyval, void *val)
 {
+  int fortran = from_fortran();
   MPI_ENTER("MPI_Win_set_attr");
   CHECK_WIN(win, w);
   WCHECK(kv_get(keyval, KV_WIN), w, MPI_ERR_KEYVAL, "invalid window keyval %d", keyval);
-  int err = set_attr(&w->attrs, win, keyval, val, KV_WIN);
+  int err = set_attr(&w->attrs, win, keyval, val, KV_WIN, fortran);
   WCHECK(!err, w, err, "the delete callback of keyval %d failed", keyval);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
 int PMPI_Win_get_attr(MPI_Win win, int keyval, void *val, int *flag)
 {
+  int fortran = from_fortran();
   MPI_ENTER("MPI_Win_get_attr");
   CHECK_WIN(win, w);
   WCHECK(val && flag, w, MPI_ERR_ARG, "null argument");
   if ((*flag = win_predefined_attr(w, keyval, val)))
     MPI_LEAVE(MPI_SUCCESS);
   WCHECK(kv_any(keyval, KV_WIN), w, MPI_ERR_KEYVAL, "invalid window keyval %d", keyval);
-  get_attr(w->attrs, keyval, val, flag);
+  get_attr(w->attrs, keyval, val, flag, fortran);
   MPI_LEAVE(MPI_SUCCESS);
 }
 

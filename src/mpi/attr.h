@@ -7,6 +7,7 @@
 
 typedef struct attr {
   int keyval;
+  int fortran; /* set from Fortran: val holds the integer itself */
   void *val;
   struct attr *next;
 } attr_t;

@@ -5,4 +5,11 @@
 #ifndef SIMPI_BINDING_H
 #define SIMPI_BINDING_H
 extern void *mpi_binding_pc;
+
+/* Attribute values across languages (MPI 4.0 19.3.7): a Fortran binding sets
+ * this just before an attribute set or get call, and the call takes it (and
+ * clears it) as it starts. A value set from Fortran is an integer: a C reader
+ * gets a pointer to it; a Fortran reader gets the integer, and of a value C
+ * set, the pointer itself. */
+extern int mpi_binding_fortran_attr;
 #endif

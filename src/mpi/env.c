@@ -3,6 +3,7 @@
  * and the entry/exit bookkeeping of every MPI call. */
 #include "attr.h"
 #include "mpi_impl.h"
+#include "file.h"
 #include "request.h"
 #include "../action/trace.h"
 #include "../compute/compute.h"
@@ -234,6 +235,7 @@ int PMPI_Finalize(void)
             self->live_requests, self->live_requests == 1 ? "" : "s");
     req_report_pending(self);
   }
+  file_report_open(self);
   self->finalized = 1;
   mpi_end_if_last(self);
   mpi_leave(self);

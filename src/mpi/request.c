@@ -47,7 +47,7 @@ void req_report_pending(rt_rank_t *self)
   static const char *what[] = {[P2P_SEND] = "a send", [P2P_RECV] = "a receive", [P2P_COLL] = "a collective",
                                [P2P_RMA] = "a one-sided operation", [P2P_FLUSH] = "a flush",
                                [P2P_GREQ] = "a generalized request", [P2P_PSEND] = "a partitioned send",
-                               [P2P_PRECV] = "a partitioned receive"};
+                               [P2P_PRECV] = "a partitioned receive", [P2P_IO] = "a file access"};
   int shown = 0;
   for (int i = 1; i < requests.cap && shown < 5; i++) {
     p2p_req_t *r = requests.objs[i];
@@ -204,7 +204,7 @@ static int status_of(p2p_req_t *r, MPI_Status *st)
   }
   int err = r->kind == P2P_RECV ? r->st.MPI_ERROR : MPI_SUCCESS;
   if (st != MPI_STATUS_IGNORE) {
-    if (r->kind == P2P_RECV || r->kind == P2P_PRECV || r->cancelled)
+    if (r->kind == P2P_RECV || r->kind == P2P_PRECV || r->kind == P2P_IO || r->cancelled)
       *st = r->st;
     else
       empty_status(st);

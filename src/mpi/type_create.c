@@ -218,7 +218,8 @@ int PMPI_Type_hindexed(int count, int blocklens[], MPI_Aint displs[], MPI_Dataty
     MPI_ENTER("MPI_" #Name);                                                                                           \
     CHECK_ARRAY(types, count, "array_of_types");                                                                       \
     INDEXED_ARGS(v, count, blocklens, 0, displs, 0);                                                                   \
-    int e = indexed(self, MPI_COMBINER_STRUCT, v, 0, 1, types, MPI_DATATYPE_NULL, newtype, large);                     \
+    static const MPI_Datatype no_types[1] = {MPI_DATATYPE_NULL}; /* count 0: a struct all the same */              \
+    int e = indexed(self, MPI_COMBINER_STRUCT, v, 0, 1, types ? types : no_types, MPI_DATATYPE_NULL, newtype, large);  \
     free(v);                                                                                                           \
     MPI_LEAVE(e);                                                                                                      \
   }                                                                                                                    \

@@ -301,14 +301,14 @@ int PMPI_Type_get_name(MPI_Datatype type, char *name, int *resultlen)
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-/* The predefined C type of a class and size. */
+/* The predefined Fortran type of a class and size (as MPICH 4.0: MPI_REAL4, not MPI_FLOAT). */
 int PMPI_Type_match_size(int typeclass, int size, MPI_Datatype *type)
 {
   MPI_ENTER("MPI_Type_match_size");
   CHECK(type, MPI_COMM_WORLD, MPI_ERR_ARG, "datatype is NULL");
-  static const MPI_Datatype reals[] = {MPI_FLOAT, MPI_DOUBLE, MPI_LONG_DOUBLE};
-  static const MPI_Datatype ints[] = {MPI_INT8_T, MPI_INT16_T, MPI_INT32_T, MPI_INT64_T};
-  static const MPI_Datatype cplx[] = {MPI_C_FLOAT_COMPLEX, MPI_C_DOUBLE_COMPLEX, MPI_C_LONG_DOUBLE_COMPLEX};
+  static const MPI_Datatype reals[] = {MPI_REAL4, MPI_REAL8, MPI_REAL16};
+  static const MPI_Datatype ints[] = {MPI_INTEGER1, MPI_INTEGER2, MPI_INTEGER4, MPI_INTEGER8};
+  static const MPI_Datatype cplx[] = {MPI_COMPLEX8, MPI_COMPLEX16, MPI_COMPLEX32};
   const MPI_Datatype *list = NULL;
   int n = 0;
   switch (typeclass) {

@@ -138,6 +138,7 @@ static void start_send(p2p_req_t *r)
       dst->q.ptail = prev;
     rv->posted = 0;
     rv->started = r->started;
+    rv->matched = r->matched = r->started;
     deliver(rv, r->owner, r->me_local, r->tag, bytes, r->buf, r->count, r->dt, NULL, r->nodata);
     rv->flow = flow;
     rv->flow_src = r->owner;
@@ -215,8 +216,10 @@ static p2p_msg_t *take_unexpected(p2p_queues_t *q, int src, int tag, int ctx)
   if (!m)
     return NULL;
   unlink_unexpected(q, m, prev);
-  if (m->sreq) /* matched: its send can no longer be cancelled */
+  if (m->sreq) { /* matched: its send can no longer be cancelled */
     m->sreq->queued = NULL;
+    m->sreq->matched = kern_now();
+  }
   m->sreq = NULL;
   return m;
 }
@@ -231,7 +234,7 @@ static void receive_msg(p2p_req_t *r, p2p_msg_t *m)
   if (r->cp) /* the transfer starts with the receive (kern_recv below) */
     rt_cp_transfer_starts(r->cp);
   r->mbox = m->mbox;
-  r->started = kern_now();
+  r->started = r->matched = kern_now();
   msg_free(m);
   r->kc = kern_recv(r->mbox);
 }
@@ -250,6 +253,7 @@ void p2p_start_matched(p2p_req_t *r, p2p_msg_t *m)
   r->cancelled = 0;
   r->kc = NULL;
   r->mbox = NULL;
+  r->matched = -1;
   memset(&r->st, 0, sizeof r->st);
   receive_msg(r, m);
 }
@@ -282,6 +286,7 @@ void p2p_start(p2p_req_t *r)
   r->cancelled = 0;
   r->kc = NULL;
   r->mbox = NULL;
+  r->matched = -1;
   memset(&r->st, 0, sizeof r->st);
   if (r->peer == MPI_PROC_NULL) {
     r->st.MPI_SOURCE = MPI_PROC_NULL;
@@ -330,6 +335,10 @@ void p2p_describe(const p2p_req_t *r, char *out, size_t len)
   }
   if (r->kind == P2P_FLUSH) {
     snprintf(out, len, "waiting for its buffered sends to be received (MPI_Buffer_iflush)");
+    return;
+  }
+  if (r->kind == P2P_IO) {
+    snprintf(out, len, "waiting for the storage to serve a file access (%zu bytes)", r->msg_bytes);
     return;
   }
   char peer[32];
@@ -415,6 +424,20 @@ p2p_req_t *p2p_bsend_iflush(void)
   return r;
 }
 
+/* --stats: a wait of the rank's own (not a helper's) that began at t0 and ends now spent the
+ * time before `from`, when the first of its transfers could start (-1: none could), waiting for
+ * the partner: a late sender, or the late receiver of a rendezvous send. */
+static void count_waiting(double t0, double from)
+{
+  if (!rt_opts.stats || !rt_thr || rt_thr->helper)
+    return;
+  double now = kern_now();
+  if (from < 0 || from > now)
+    from = now;
+  if (from > t0)
+    rt_stats_wait(rt_self->id, from - t0);
+}
+
 /* r's transfer cannot be complete before the clock moves: it started now,
  * or has not started (a receive still posted; a send posted now). */
 static int fresh(const p2p_req_t *r)
@@ -442,9 +465,12 @@ void p2p_wait(p2p_req_t *r)
       me->waiting_on = r;
     if (fresh(r))
       kern_tidy();
+    double t0 = kern_now();
     kern_wait(r->kc);
     if (mine)
       me->waiting_on = NULL;
+    if (r->kind == P2P_SEND || r->kind == P2P_RECV)
+      count_waiting(t0, r->matched);
   }
   finish(r);
 }
@@ -548,8 +574,21 @@ int p2p_wait_any(p2p_req_t **rs, int n)
       }
     rt_rank_t *me = rt_self;
     me->waiting_on = rs[idx[0]];
+    double t0 = kern_now();
     ssize_t got = kern_wait_any(kcs, (size_t)k);
     me->waiting_on = NULL;
+    /* waiting until the first of the transfers could start (other kinds: not known) */
+    double from = -1;
+    int known = 1;
+    for (int j = 0; j < k; j++) {
+      const p2p_req_t *q = rs[idx[j]];
+      if (q->kind != P2P_SEND && q->kind != P2P_RECV)
+        known = 0;
+      else if (q->matched >= 0 && (from < 0 || q->matched < from))
+        from = q->matched;
+    }
+    if (known)
+      count_waiting(t0, from);
     int i = idx[got];
     free(mem);
     if (rs[i]->kind == P2P_FLUSH) { /* one of its sends: it may wait for more */
@@ -603,7 +642,9 @@ int p2p_probe(int src, int tag, int ctx, int block, MPI_Status *st)
     q->probe_tag = tag;
     q->probing++;
     struct probe_arg pa = {src, tag, ctx, q};
+    double t0 = kern_now();
     kern_event_wait(q->arrival, nothing_queued, &pa);
+    count_waiting(t0, -1); /* for a message to arrive: all of it */
     q->probing--;
   }
 }

@@ -18,8 +18,9 @@
  * in the kernel (its owner alone can complete it), owned holds its callbacks. */
 /* P2P_PSEND, P2P_PRECV: a partitioned send or receive (src/action/part_act.c), owned holds its
  * partitions and the internal requests of their messages; only the action layer waits for them. */
+/* P2P_IO: a file access (src/io), kc the transfer of its storage model; st holds its bytes from the start. */
 enum p2p_kind { P2P_SEND = 1, P2P_RECV = 2, P2P_COLL = 3, P2P_RMA = 4, P2P_FLUSH = 5, P2P_GREQ = 6, P2P_PSEND = 7,
-                P2P_PRECV = 8 };
+                P2P_PRECV = 8, P2P_IO = 9 };
 enum p2p_mode { P2P_STANDARD, P2P_SYNC, P2P_READY, P2P_BUFFERED };
 
 typedef struct p2p_req {
@@ -41,6 +42,8 @@ typedef struct p2p_req {
   kern_mbox_t *mbox; /* receive: the transfer's mailbox, back to the pool once complete */
   unsigned char posted; /* receive: waiting in the posted queue for a sender */
   double started;    /* simulated time its transfer started (a send: was posted) */
+  double matched;    /* send or receive: when both sides were there, so the transfer could start
+                        (-1: not yet); a wait before then is waiting for the partner (--stats) */
   unsigned char nodata; /* a replay's: nobody reads the data, so it is not moved (only timed) */
   MPI_Status st;     /* receive: filled at match time */
   size_t msg_bytes;  /* receive: size of the matched message (may exceed the buffer) */

@@ -90,34 +90,61 @@ void rt_cp_recv(int receiver, node_t *n)
   c->head = n;
 }
 
-void rt_cp_report(void)
+/* The longest chain: the rank where it ends. */
+static int longest(void)
 {
   chain(0);
   int last = 0;
   for (int i = 1; i < rt_nranks; i++)
     if (chains[i].len > chains[last].len)
       last = i;
+  return last;
+}
+
+/* The ranks of the chain ending on last, from its end back, one per change of rank (*k of
+ * them, malloc'ed), and how many distinct ranks it goes through (*distinct). */
+static int *path_ranks(int last, int *k, int *distinct)
+{
+  long n = 1;
+  for (node_t *p = chains[last].head; p; p = p->prev)
+    n++;
+  int *ranks = malloc(sizeof *ranks * (size_t)n);
+  *k = 0;
+  ranks[(*k)++] = last;
+  for (node_t *p = chains[last].head; p; p = p->prev)
+    if (p->rank != ranks[*k - 1])
+      ranks[(*k)++] = p->rank;
+  char *seen = calloc((size_t)rt_nranks, 1);
+  *distinct = 0;
+  for (int i = 0; i < *k; i++)
+    if (!seen[ranks[i]]) {
+      seen[ranks[i]] = 1;
+      (*distinct)++;
+    }
+  free(seen);
+  return ranks;
+}
+
+void rt_cp_summary(double *len, double *comp, long *msgs, int *nranks)
+{
+  int last = longest(), k;
+  struct chain *c = &chains[last];
+  *len = c->len;
+  *comp = c->comp;
+  *msgs = c->msgs;
+  free(path_ranks(last, &k, nranks));
+}
+
+void rt_cp_report(void)
+{
+  int last = longest(), k, distinct;
   struct chain *c = &chains[last];
   fprintf(stderr,
           "simpi: critical path %.6f s of %.6f s simulated: computation %.6f s, message transfers %.6f s (%ld "
           "message%s)\n",
           c->len, kern_now(), c->comp, c->len - c->comp, c->msgs, c->msgs == 1 ? "" : "s");
-  /* its ranks, from the start: the nodes back from the end, one per change of rank */
-  long n = 1;
-  for (node_t *p = c->head; p; p = p->prev)
-    n++;
-  int *ranks = malloc(sizeof *ranks * (size_t)n), k = 0;
-  ranks[k++] = last;
-  for (node_t *p = c->head; p; p = p->prev)
-    if (p->rank != ranks[k - 1])
-      ranks[k++] = p->rank;
-  char *seen = calloc((size_t)rt_nranks, 1);
-  int distinct = 0;
-  for (int i = 0; i < k; i++)
-    if (!seen[ranks[i]]) {
-      seen[ranks[i]] = 1;
-      distinct++;
-    }
+  /* its ranks, from the start */
+  int *ranks = path_ranks(last, &k, &distinct);
   fprintf(stderr, "  through %d rank%s:", distinct, distinct == 1 ? "" : "s");
   for (int j = 0; j < k; j++) { /* in path order: the first 8 changes of rank and the last 8 */
     if (k > 16 && j == 8) {
@@ -128,6 +155,5 @@ void rt_cp_report(void)
     fprintf(stderr, j ? " > %d" : " %d", ranks[k - 1 - j]);
   }
   fputc('\n', stderr);
-  free(seen);
   free(ranks);
 }

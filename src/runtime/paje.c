@@ -122,6 +122,7 @@ static const char *colour_of(const char *name)
       {"^i?(bcast|scatterv?|gatherv?)$", "1.00 0.50 0.05"},
       {"^i?(all)?reduce|^i?(ex)?scan$", "0.17 0.63 0.17"},
       {"^i?(alltoall|allgather|neighbor_)", "0.58 0.40 0.74"},
+      {"^file_|^register_datarep", "0.74 0.74 0.13"},
   };
   if (!strcmp(name, "computing"))
     return "0.71 0.71 0.71";

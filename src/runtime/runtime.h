@@ -38,6 +38,7 @@ typedef struct rt_opts {
   double shared_block;  /* bytes of the folded block (global mode) */
   int display_timing;
   int stats; /* --stats */
+  const char *stats_json; /* --stats=FILE.json: the same numbers as JSON, into FILE */
   const char *timeline; /* --timeline=PATH.json or PATH.html */
   const char *paje;     /* -trace: write a Paje trace into this file */
   const char *trace; /* record a time-independent trace into this index file */
@@ -46,7 +47,17 @@ typedef struct rt_opts {
   double timeout;     /* --timeout: wall seconds (0: none) */
   double time_limit;  /* --time-limit: simulated seconds (0: none) */
   int trace_compat;   /* write SimGrid's subset only (tracing/ti-compat:yes) */
+  /* MPI-IO (src/io): io/data, io/storage, io/servers, io/disk-read-bw, io/disk-write-bw,
+   * io/stripe-size, io/stripe-count */
+  int io_data;        /* 1: files are really read and written; 0: only timed (reads give zeros) */
+  int io_storage;     /* RT_IO_AUTO (pfs when the platform has storage servers), RT_IO_PFS, RT_IO_LOCAL */
+  int io_servers;     /* storage servers of the embedded default platform */
+  double io_read_bw, io_write_bw; /* bytes/s of the disks simpi makes (default platform, local disks) */
+  double io_stripe_size; /* striping_unit of a file without the hint */
+  int io_stripe_count;   /* striping_factor of a file without the hint (0: all servers) */
 } rt_opts_t;
+
+enum { RT_IO_AUTO, RT_IO_PFS, RT_IO_LOCAL };
 
 enum { SHARED_NO, SHARED_LOCAL, SHARED_GLOBAL };
 
@@ -253,6 +264,12 @@ void rt_stats_call(rt_rank_t *r, double seconds);
 void rt_stats_compute(int rank, double seconds, int main_thread);
 void rt_stats_thread_wait(int rank, double seconds);
 void rt_stats_message(int rank, double bytes);
+/* bytes a rank read or wrote with MPI-IO, in the file named path */
+void rt_stats_io(int rank, const char *path, double bytes, int write);
+/* Simulated time a rank's MPI call spent waiting for its partner (part of rt_stats_call's). */
+void rt_stats_wait(int rank, double seconds);
+/* --stats=FILE.json: opened at the start (an error is one line), written with the report. */
+int rt_stats_open(char *err, size_t errlen);
 void rt_stats_report(void);
 /* The same when the run stops early (a deadlock, an error, a crash, a signal): marked partial. */
 void rt_stats_report_partial(const char *why);
@@ -264,6 +281,8 @@ struct rt_cp_node *rt_cp_send(int sender);   /* a message's transfer starts now.
 void rt_cp_transfer_starts(struct rt_cp_node *msg); /* ...or now, when its receive is posted later */
 void rt_cp_recv(int receiver, struct rt_cp_node *msg); /* its receive completes now */
 void rt_cp_report(void);
+/* The critical path's length, computation, messages and distinct ranks, for --stats=FILE.json. */
+void rt_cp_summary(double *len, double *comp, long *msgs, int *ranks);
 /* Timeline (timeline.c): spans of calls (pc: the call site) and computation (pc NULL) */
 int rt_timeline_open(char *err, size_t errlen);
 void rt_timeline_span(int rank, const char *name, double t0, double t1, void *pc);
@@ -274,6 +293,9 @@ void rt_timeline_flow_start(long flow, int sender, int receiver, double bytes);
 /* Its receive completes now (bytes: the message's size). */
 void rt_timeline_flow_end(int receiver, long flow, int sender, double bytes);
 void rt_timeline_close(int deadlock); /* deadlock: blocked calls as spans up to now */
+/* s as the inside of a JSON string (malloc'ed; control characters become blanks, '<' is escaped
+ * so that a page can embed it in a script) */
+char *rt_json_escape(const char *s);
 /* The HTML viewer (timeline.html, made into a C string at build time); the
  * events go where it says @DATA@. */
 extern const char rt_timeline_html[];

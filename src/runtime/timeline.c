@@ -39,7 +39,7 @@ static int nsites, nnames;
 static call_msgs_t *calls;
 static long events, records;
 
-static char *escape(const char *s)
+char *rt_json_escape(const char *s)
 {
   char *o = malloc(6 * strlen(s) + 1), *p = o;
   for (; *s; s++) {
@@ -63,7 +63,7 @@ static str_t *site_of(void *pc)
     rt_srcloc(pc, loc, sizeof loc);
     s = calloc(1, sizeof *s);
     s->key = pc;
-    s->json = escape(loc);
+    s->json = rt_json_escape(loc);
     s->index = nsites++;
     HASH_ADD_PTR(sites, key, s);
   }
@@ -77,7 +77,7 @@ static str_t *name_of(const char *name)
   HASH_FIND_STR(names, name, s);
   if (!s) {
     s = calloc(1, sizeof *s);
-    s->json = escape(name);
+    s->json = rt_json_escape(name);
     s->key = s->json;
     s->index = nnames++;
     HASH_ADD_KEYPTR(hh, names, s->json, strlen(s->json), s);

@@ -138,6 +138,36 @@ static int smpi_key(const char *key, const char *val, char *err, size_t errlen)
       rt_opts.privatize = 1;
     else
       rc = parse_bool(val, &rt_opts.privatize);
+  } else if (!strcmp(key, "io/data"))
+    rc = parse_bool(val, &rt_opts.io_data);
+  else if (!strcmp(key, "io/storage")) {
+    if (!strcmp(val, "pfs"))
+      rt_opts.io_storage = RT_IO_PFS;
+    else if (!strcmp(val, "local"))
+      rt_opts.io_storage = RT_IO_LOCAL;
+    else
+      rc = -1;
+  } else if (!strcmp(key, "io/servers")) {
+    double d = 0;
+    rc = parse_size(val, &d);
+    if (!rc && (d < 1 || d > 100000 || d != (int)d))
+      rc = -1;
+    rt_opts.io_servers = (int)d;
+  } else if (!strcmp(key, "io/disk-read-bw") || !strcmp(key, "io/disk-write-bw")) {
+    double *bw = key[8] == 'r' ? &rt_opts.io_read_bw : &rt_opts.io_write_bw;
+    rc = parse_size(val, bw);
+    if (!rc && !(*bw > 0))
+      rc = -1;
+  } else if (!strcmp(key, "io/stripe-size")) {
+    rc = parse_size(val, &rt_opts.io_stripe_size);
+    if (!rc && !(rt_opts.io_stripe_size >= 1))
+      rc = -1;
+  } else if (!strcmp(key, "io/stripe-count")) {
+    double d = 0;
+    rc = parse_size(val, &d);
+    if (!rc && (d != (int)d || d > 100000))
+      rc = -1;
+    rt_opts.io_stripe_count = (int)d;
   } else if ((rc = coll_set_option(key, val, err, errlen)) < 0)
     return -1; /* err lists the valid values */
   else if (rc > 0)
@@ -202,7 +232,8 @@ int rt_parse_options(char *err, size_t errlen)
   rt_opts = (rt_opts_t){.np = 1, .privatize = 1, .host_speed = 1e9, .simulate_computation = 1,
                         .cpu_threshold = 1e-6, .detached_thresh = 65536, .test_sleep = 1e-4,
                         .iprobe_sleep = 1e-4, .grow_injected = 1, .wtime_sleep = 1e-8, .quiet = 1,
-                        .shared_malloc = SHARED_GLOBAL, .shared_block = 1 << 20};
+                        .shared_malloc = SHARED_GLOBAL, .shared_block = 1 << 20, .io_data = 1,
+                        .io_servers = 4, .io_read_bw = 2e9, .io_write_bw = 1e9, .io_stripe_size = 1 << 20};
   const char *v;
   if ((v = getenv("SIMPI_NP"))) {
     char *end;
@@ -226,6 +257,10 @@ int rt_parse_options(char *err, size_t errlen)
   if ((v = getenv("SIMPI_QUIET")))
     rt_opts.quiet = *v == '1';
   rt_opts.stats = (v = getenv("SIMPI_STATS")) && *v == '1';
+  if ((v = getenv("SIMPI_STATS_JSON")) && *v) {
+    rt_opts.stats_json = v;
+    rt_opts.stats = 1;
+  }
   if ((v = getenv("SIMPI_TIMELINE")) && *v)
     rt_opts.timeline = v;
   if ((v = getenv("SIMPI_PAJE")) && *v)

@@ -1,10 +1,12 @@
 /* Platform and placement: loads the user's platform file or the embedded
- * default cluster (one host per rank), and places ranks on hosts: the
- * hostfile's lines in order, or the platform's hosts round-robin. */
+ * default cluster (one host per rank, and storage servers), places ranks on
+ * hosts: the hostfile's lines in order, or the platform's hosts but its
+ * storage servers round-robin; then sets up the MPI-IO storage model. */
 #define _GNU_SOURCE
 #include "start.h"
 #include "../kernel/kernel.h"
 #include "../p2p/p2p.h"
+#include "../io/io.h"
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,14 +14,26 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-/* The embedded default platform; documented in README and simrun --help. */
+/* The embedded default platform; documented in README and simrun --help: the
+ * cluster, and a parallel file system of io/servers storage servers (oss-K,
+ * each with one disk ost-K) behind a router on the cluster's backbone. */
 #define DEFAULT_CLUSTER                                                                                                \
   "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"                          \
-  "<platform version=\"4.1\">\n"                                                                                     \
+  "<platform version=\"4.1\">\n<zone id=\"simpi-world\" routing=\"Full\">\n"                                          \
   "  <cluster id=\"simpi\" prefix=\"node-\" suffix=\"\" radical=\"0-%d\" speed=\"1Gf\" core=\"16\"\n"                           \
   "           bw=\"10Gbps\" lat=\"10us\" bb_bw=\"100Gbps\" bb_lat=\"1us\"\n"                                         \
-  "           loopback_bw=\"100Gbps\" loopback_lat=\"0.1us\"/>\n"                                                    \
-  "</platform>\n"
+  "           loopback_bw=\"100Gbps\" loopback_lat=\"0.1us\" router_id=\"simpi-router\"/>\n"                         \
+  "  <zone id=\"simpi-storage\" routing=\"Full\">\n"
+#define DEFAULT_SERVER                                                                                                 \
+  "    <host id=\"oss-%d\" speed=\"1Gf\"><prop id=\"simpi/storage\" value=\"server\"/>\n"                             \
+  "      <disk id=\"ost-%d\" read_bw=\"%.17gBps\" write_bw=\"%.17gBps\"/></host>\n"
+#define DEFAULT_SERVER_LINK "    <link id=\"oss-%d-link\" bandwidth=\"25Gbps\" latency=\"10us\"/>\n"
+#define DEFAULT_SERVER_ROUTE                                                                                           \
+  "    <route src=\"oss-%d\" dst=\"simpi-storage-router\"><link_ctn id=\"oss-%d-link\"/></route>\n"
+#define DEFAULT_END                                                                                                    \
+  "  </zone>\n  <link id=\"simpi-storage-uplink\" bandwidth=\"100Gbps\" latency=\"1us\"/>\n"                          \
+  "  <zoneRoute src=\"simpi\" dst=\"simpi-storage\" gw_src=\"simpi-router\" gw_dst=\"simpi-storage-router\">\n"       \
+  "    <link_ctn id=\"simpi-storage-uplink\"/></zoneRoute>\n</zone>\n</platform>\n"
 
 static int load_default(char *err, size_t errlen)
 {
@@ -30,6 +44,14 @@ static int load_default(char *err, size_t errlen)
     return -1;
   }
   fprintf(f, DEFAULT_CLUSTER, rt_opts.np - 1);
+  for (int i = 0; i < rt_opts.io_servers; i++)
+    fprintf(f, DEFAULT_SERVER, i, i, rt_opts.io_read_bw, rt_opts.io_write_bw);
+  fputs("    <router id=\"simpi-storage-router\"/>\n", f);
+  for (int i = 0; i < rt_opts.io_servers; i++)
+    fprintf(f, DEFAULT_SERVER_LINK, i);
+  for (int i = 0; i < rt_opts.io_servers; i++)
+    fprintf(f, DEFAULT_SERVER_ROUTE, i, i);
+  fputs(DEFAULT_END, f);
   fflush(f);
   char path[64];
   snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
@@ -257,17 +279,28 @@ int rt_setup_platform(char *err, size_t errlen)
   if (rt_opts.hostfile) {
     if (place_from_hostfile(err, errlen))
       return -1;
-  } else {
-    size_t *order = malloc(nh * sizeof *order);
-    for (size_t i = 0; i < nh; i++)
-      order[i] = i;
-    qsort(order, nh, sizeof *order, host_order);
+  } else { /* the compute hosts: all but the storage servers */
+    size_t *order = malloc(nh * sizeof *order), nc = 0;
+    for (size_t i = 0; i < nh; i++) {
+      const char *role = kern_host_property(i, "simpi/storage");
+      if (!role || strcmp(role, "server"))
+        order[nc++] = i;
+    }
+    if (nc == 0) {
+      snprintf(err, errlen, "the platform%s%s%s has only storage servers (simpi/storage=server): no host for ranks",
+               rt_opts.platform ? " file '" : "", rt_opts.platform ? rt_opts.platform : "",
+               rt_opts.platform ? "'" : "");
+      free(order);
+      return -1;
+    }
+    qsort(order, nc, sizeof *order, host_order);
     for (int i = 0; i < rt_nranks; i++)
-      rt_ranks[i].host = order[(size_t)i % nh];
+      rt_ranks[i].host = order[(size_t)i % nc];
     free(order);
   }
   if (rt_opts.map)
     for (int i = 0; i < rt_nranks; i++)
       fprintf(stderr, "[rank %d] -> %s\n", i, kern_host_name(rt_ranks[i].host));
+  io_storage_setup();
   return check_routes(err, errlen);
 }

@@ -322,6 +322,10 @@ static int simulate(void)
     rt_early_end_hook = trace_close_stopped;
     cmp_trace_sleep_hook = trace_sleep_later;
   }
+  if (rt_opts.stats_json && rt_stats_open(err, sizeof err)) {
+    fprintf(stderr, "simpi: %s\n", err);
+    return 1;
+  }
   if (rt_opts.timeline && rt_timeline_open(err, sizeof err)) {
     fprintf(stderr, "simpi: %s\n", err);
     return 1;

@@ -8,16 +8,19 @@
 set -uo pipefail
 
 # folder: the folders below it that it may include (fortran: the bindings over
-# the C API; extrap: simextrap, a program of its own that reuses the TI reader)
+# the C API; extrap: simextrap, a program of its own that reuses the TI reader;
+# io: the MPI-IO engine, beside rma below the actions, whose collective access
+# runs on the collectives' messages)
 layers='
-start:   mpi omp threads action coll rma p2p compute core runtime kernel
-fortran: mpi action coll rma p2p compute core runtime kernel
+start:   mpi omp threads action io coll rma p2p compute core runtime kernel
+fortran: mpi action io coll rma p2p compute core runtime kernel
 extrap:  action
 tracetool: action
-mpi:     action coll rma p2p compute core runtime kernel
+mpi:     action io coll rma p2p compute core runtime kernel
 omp:     threads compute runtime kernel
 threads: compute runtime kernel
-action:  coll rma p2p compute core runtime kernel
+action:  io coll rma p2p compute core runtime kernel
+io:      coll p2p core runtime kernel
 coll:    p2p core runtime kernel
 rma:     p2p core runtime kernel
 p2p:     core runtime kernel

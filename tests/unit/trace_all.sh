@@ -20,6 +20,7 @@
 #                    unit/part_errors.sh checks that refusal (also large_count_part)
 #   omp_thread_serialized, omp_thread_multiple: threads other than the main one call MPI, which
 #                    a trace cannot say (refused at record time: errors/trace_threads.c)
+#   io_*             MPI-IO is refused at record time (no trace lines for it): errors/trace_io.c
 #   large_count_coll 6 GB and 20 s on-line; the round trip of collectives above INT_MAX
 #                    is unit/large_coll_time.sh's (shared-malloc buffers, little memory)
 # time limit: 180
@@ -85,6 +86,7 @@ excluded=" deadlock slow rma_dynamic_span comm_inter_more partitioned large_coun
   for src in "$top"/tests/mpi/*.c; do
     name=$(basename "$src" .c)
     case "$excluded" in *" $name "*) continue ;; esac
+    case $name in io_*) continue ;; esac
     nps=$(sed -n 's/^ \* np: //p' "$src" | head -1)
     np=$(tr ' ' '\n' <<< "$nps" | awk 'NF { if ($1 <= 7 && $1 > best) best = $1; if (min == "" || $1 < min) min = $1 }
                                         END { print best ? best : min }')
