@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# Start-up scale: Init, Barrier, Finalize with N ranks on the embedded
+# Start-up scale: a hello as a first real program writes it (Init, the host
+# name, five ranks print, Barrier, Finalize: bench/hello_named.c), and its
+# lower bound that computes nothing between Init and the barrier
+# (bench/hello_barrier.c), with N ranks on the embedded
 # default platform under simrun (privatization on), with its default
 # collective selector (MPICH's rules: a dissemination barrier) and with
 # smpi/coll-selector:smpi (smpirun's own algorithms), and the same program
@@ -16,11 +19,12 @@ sizes=("$@")
 smpi_max=${SMPI_MAX:-20000}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-"$top/wrappers/simcc" -O2 "$top/bench/hello_barrier.c" -o "$work/hello_simpi"
 have_smpi=0
-if command -v smpirun >/dev/null; then
-  smpicc -O2 "$top/bench/hello_barrier.c" -o "$work/hello_smpi" 2>/dev/null && have_smpi=1
-fi
+command -v smpirun >/dev/null && have_smpi=1
+for prog in named barrier; do
+  "$top/wrappers/simcc" -O2 "$top/bench/hello_$prog.c" -o "$work/${prog}_simpi"
+  [ $have_smpi = 0 ] || smpicc -O2 "$top/bench/hello_$prog.c" -o "$work/${prog}_smpi" 2>/dev/null || have_smpi=0
+done
 
 # runs "$@", prints "wall cpu rss_mb" or "failed"
 measure() {
@@ -33,19 +37,22 @@ measure() {
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN{ if (a + 0 > 0 && b + 0 > 0) printf "%.2f", b / a; else printf "-" }'; }
 
-printf '%8s %-9s %9s %9s %8s %9s %9s %8s %8s\n' ranks selector "wall (s)" "CPU (s)" "RSS MB" \
+printf '%8s %-8s %-9s %9s %9s %8s %9s %9s %8s %8s\n' ranks program selector "wall (s)" "CPU (s)" "RSS MB" \
   "smpirun" "CPU (s)" "RSS MB" "CPU x"
 for n in "${sizes[@]}"; do
-  mw=- mc=- mr=-
-  if [ $have_smpi = 1 ] && [ "$n" -le "$smpi_max" ]; then
-    sed "s/radical=\"0-63\"/radical=\"0-$((n - 1))\"/" "$top/platforms/cluster.xml" > "$work/p.xml"
-    read -r mw mc mr < <(measure smpirun -np "$n" -platform "$work/p.xml" -no-privatize \
-      --log=root.thres:error "$work/hello_smpi")
-  fi
-  for sel in default smpi; do
-    cfg=()
-    [ $sel = smpi ] && cfg=(--cfg=smpi/coll-selector:smpi)
-    read -r sw sc sr < <(measure "$top/wrappers/simrun" -q -np "$n" "${cfg[@]}" "$work/hello_simpi")
-    printf '%8d %-9s %9s %9s %8s %9s %9s %8s %8s\n' "$n" "$sel" "$sw" "$sc" "$sr" "$mw" "$mc" "$mr" "$(ratio "$sc" "$mc")"
+  for prog in named barrier; do
+    mw=- mc=- mr=-
+    if [ $have_smpi = 1 ] && [ "$n" -le "$smpi_max" ]; then
+      sed "s/radical=\"0-63\"/radical=\"0-$((n - 1))\"/" "$top/platforms/cluster.xml" > "$work/p.xml"
+      read -r mw mc mr < <(measure smpirun -np "$n" -platform "$work/p.xml" -no-privatize \
+        --log=root.thres:error "$work/${prog}_smpi")
+    fi
+    for sel in default smpi; do
+      cfg=()
+      [ $sel = smpi ] && cfg=(--cfg=smpi/coll-selector:smpi)
+      read -r sw sc sr < <(measure "$top/wrappers/simrun" -q -np "$n" "${cfg[@]}" "$work/${prog}_simpi")
+      printf '%8d %-8s %-9s %9s %9s %8s %9s %9s %8s %8s\n' "$n" "$prog" "$sel" "$sw" "$sc" "$sr" "$mw" "$mc" "$mr" \
+        "$(ratio "$sc" "$mc")"
+    done
   done
 done

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Many ranks per host: bench/lulesh_step.c (26 neighbours by Irecv, a short
-# burst before each Isend, Waitall, Allreduce), 512 ranks on the 64 one-core
-# hosts of platforms/cluster.xml (8 per host), under simrun (with smpirun's
+# burst before each Isend, Waitall, Allreduce), 512 ranks on the 64 hosts
+# (16 cores each) of platforms/cluster.xml (8 per host, so ranks never share a core), under simrun (with smpirun's
 # collective algorithms, smpi/coll-selector:smpi) and smpirun in the same
 # run, three ways:
 #   measured  each burst is a loop of WORK iterations, timed by each tool
@@ -37,7 +37,7 @@ measure() {
   fi
 }
 
-echo "lulesh_step: $np ranks, $per per one-core host, $steps steps, bursts of $work iterations"
+echo "lulesh_step: $np ranks, $per per 16-core host, $steps steps, bursts of $work iterations"
 printf '%-8s %-12s %9s %9s %8s %14s\n' tool bursts "wall (s)" "CPU (s)" "RSS MB" "simulated (s)"
 for mode in measured injected none; do
   comp=yes arg=$work

@@ -8,7 +8,12 @@
 #
 # usage: bench/mpich_suite.sh [options] MPICH/test/mpi
 #   --smpi          also build with smpicc and run under smpirun (same runs, same verdicts)
-#   --dirs "a b"    only these directories (default: the 11 below)
+#   --mpich         also build with mpicc/mpifort and run under MPICH's mpirun (the reference)
+#   --fortran       the Fortran directories instead: every subdirectory of f77, f90 and f08
+#                   that their testlists name (rma, io and spawn included), built with simfort
+#                   (-fcray-pointer, as the suite's configure picks for gfortran), their C
+#                   parts with simcc
+#   --dirs "a b"    only these directories (default: the 11 below, or the Fortran ones)
 #   --only REGEX    only the runs whose "dir/program np args" matches REGEX (grep -E)
 #   --timeout S     wall-time limit per run when the testlist gives none (default 120)
 #   -j N            runs in parallel (default 2)
@@ -18,11 +23,13 @@
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 dirs="pt2pt coll comm group datatype init attr errhan topo info rma"
-smpi=no only= deflimit=120 jobs=2 out=$top/bench/build/mpich_suite simpi=$top
+smpi=no mpich=no fortran=no only= deflimit=120 jobs=2 out=$top/bench/build/mpich_suite simpi=$top
 while [ $# -gt 1 ]; do
   case $1 in
     --smpi) smpi=yes; shift ;;
-    --dirs) dirs=$2; shift 2 ;;
+    --mpich) mpich=yes; shift ;;
+    --fortran) fortran=yes; shift ;;
+    --dirs) dirs=$2; given_dirs=yes; shift 2 ;;
     --only) only=$2; shift 2 ;;
     --timeout) deflimit=$2; shift 2 ;;
     -j) jobs=$2; shift 2 ;;
@@ -31,8 +38,15 @@ while [ $# -gt 1 ]; do
     *) echo "mpich_suite.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
-[ $# -eq 1 ] && [ -f "$1/util/mtest.c" ] || { sed -n '9,17p' "$0" >&2; exit 2; }
+[ $# -eq 1 ] && [ -f "$1/util/mtest.c" ] || { sed -n '9,22p' "$0" >&2; exit 2; }
 suite=$(cd "$1" && pwd)
+# the Fortran directories, as the languages' testlists name them (configure's substitutions)
+if [ $fortran = yes ] && [ -z "${given_dirs:-}" ]; then
+  dirs=$(for l in f77 f90 f08; do
+    sed -e 's/@rmadir@/rma/; s/@iodir@/io/; s/@spawndir@/spawn/' "$suite/$l/testlist.in" |
+      grep -v '^@' | sed "s|^|$l/|"
+  done)
+fi
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
@@ -46,7 +60,8 @@ write_conf() {
              HAVE_SYS_TIME_H HAVE_SYS_RESOURCE_H HAVE_SYS_TYPES_H HAVE_SYS_STAT_H HAVE_GETRUSAGE \
              HAVE_USLEEP HAVE_STRDUP HAVE_LONG_DOUBLE HAVE_LONG_LONG HAVE_LONG_LONG_INT \
              HAVE_MPI_WIN_CREATE HAVE_FLOAT__COMPLEX HAVE_DOUBLE__COMPLEX HAVE_LONG_DOUBLE__COMPLEX \
-             HAVE__BOOL HAVE_PTHREAD_H HAVE_MPI_INIT_THREAD STDC_HEADERS HAVE_LIMITS_H HAVE_MEMSET; do
+             HAVE__BOOL HAVE_PTHREAD_H HAVE_MPI_INIT_THREAD STDC_HEADERS HAVE_LIMITS_H HAVE_MEMSET \
+             HAVE_MPI_INTEGER16; do   # configure: "MPI_Datatype t = MPI_INTEGER16;" compiles
       echo "#define $m 1"
     done
     echo '#define SIZEOF_INT 4'
@@ -54,6 +69,7 @@ write_conf() {
     echo '#define SIZEOF_LONG_LONG 8'
     echo '#define SIZEOF_VOID_P 8'
     echo '#define POINTERINT_t int64_t'
+    echo '#define F77_NAME_LOWER_USCORE 1'   # gfortran's names (the Fortran directories' C parts)
     echo '#define THREAD_PACKAGE_NAME THREAD_PACKAGE_POSIX'
   } > "$d/include/mpitestconf.h"
   cp "$d/include/mpitestconf.h" "$d/include/dtpoolsconf.h"
@@ -87,20 +103,66 @@ build_all() {
   done
   rm -f "$b/util/libmtest.a"
   ar rcs "$b/util/libmtest.a" "$b"/util/mtest*.o "$b"/util/dtpools*.o 2>>"$b/build.log"
+  # the Fortran helpers (mtest_f77.f, mtest_f90.f90, mtest_f08.f90), modules in util/
+  local l
+  if [ $fortran = yes ]; then
+    for l in f77:f77.f f90:f90.f90 f08:f08.f90; do
+      [ -f "$b/util/mtest_${l%%:*}.o" ] ||
+        (cd "$b/util" && $FC $FFLAGS -J"$b/util" -c "$suite/util/mtest_${l#*:}" -o "mtest_${l%%:*}.o" 2>>"$b/build.log")
+    done
+  fi
+  # the io directories' programs generated from a template, as their Makefiles do
+  local d
+  for d in $dirs; do
+    [ -f "$suite/$d/ioharness.tlt" ] && [ ! -f "$b/$d/gen-src-stamp" ] || continue
+    mkdir -p "$b/$d"
+    sed '1s|.*|#!/usr/bin/perl|' "$suite/maint/testmerge.in" > "$b/testmerge"
+    (cd "$b/$d" && perl "$b/testmerge" -defn="$suite/maint/common.defn" "$suite/$d/ioharness.defn" \
+       "$suite/$d/ioharness.tlt" && touch gen-src-stamp) 2>>"$b/build.log"
+  done
   # distinct programs: DIR NAME
-  awk '{print $1}' "$runs" | sort -u | while IFS=/ read -r dir name; do
-    echo "$dir $name"
+  awk '{print $1}' "$runs" | sort -u | while read -r p; do
+    echo "$(dirname "$p") $(basename "$p")"
   done | xargs -P "$jobs" -n 2 bash -c '
     b=$0; dir=$1; name=$2
     [ -x "$b/$dir/$name" ] && exit 0
     mkdir -p "$b/$dir"
     line=$(grep "^$name|" "$b/$dir.programs")
     IFS="|" read -r _ srcs flags libs <<< "$line"
-    [ -n "$srcs" ] || srcs=$name.c
-    set -- ; for s in $srcs; do set -- "$@" "$SUITE/$dir/$s"; done
+    case $dir in f77/*) ext=.f ;; f90/* | f08/*) ext=.f90 ;; *) ext=.c ;; esac
+    [ -n "$srcs" ] || srcs=$name$ext
     libs=${libs//@DTYPES@/$b/util/dtypes.o}
-    $CC -O1 -w $INC $flags "$@" "$b/util/libmtest.a" $libs -lm -o "$b/$dir/$name" \
-      > "$b/$dir/$name.build" 2>&1 || echo "build failed: $dir/$name" >> "$b/build.log"
+    case $dir in
+      f*/*) # a Fortran directory: its .h.in made as configure makes them (8-byte address and
+            # offset kinds), C parts with CC, Fortran ones with FC and the language helper
+        for h in "$SUITE/$dir"/*.h.in; do
+          [ -f "$h" ] && sed -e "s/@F77_MPI_ADDRESS@/INTEGER*8/; s/@F77_MPI_OFFSET@/INTEGER*8/" "$h" \
+            > "$b/$dir/$(basename "$h" .in)"
+        done
+        mkdir -p "$b/$dir/$name.mods"
+        inc="-J$b/$dir/$name.mods -I$b/$dir/$name.mods -I$b/$dir -I$SUITE/$dir -I$b/$(dirname "$dir")/attr -I$SUITE/$(dirname "$dir")/attr -I$b/util"
+        objs=() fort=no
+        for s in $srcs; do
+          o=$b/$dir/$name.${s%.*}.o src=$SUITE/$dir/$s
+          # f08 copies some C parts from f90 and f77 at build time (BUILT_SOURCES)
+          [ -f "$src" ] || src=$b/$dir/$s   # generated (io)
+          for l in f90 f77; do [ -f "$src" ] || src=$SUITE/$l/${dir#*/}/$s; done
+          case $s in
+            *.c) $CC -O1 -w $INC $flags -c "$src" -o "$o" ;;
+            *) fort=yes; (cd "$b/$dir" && $FC $FFLAGS $inc $flags -c "$src" -o "$o") ;;
+          esac >> "$b/$dir/$name.build" 2>&1
+          objs+=("$o")
+        done
+        if [ $fort = yes ]; then
+          $FC $FFLAGS "${objs[@]}" "$b/util/mtest_${dir%%/*}.o" -o "$b/$dir/$name"
+        else
+          $CC -O1 "${objs[@]}" "$b/util/libmtest.a" -lm -o "$b/$dir/$name"
+        fi >> "$b/$dir/$name.build" 2>&1 || echo "build failed: $dir/$name" >> "$b/build.log" ;;
+      *)
+        set -- ; for s in $srcs; do set -- "$@" "$SUITE/$dir/$s"; done
+        $CC -O1 -w $INC $flags "$@" "$b/util/libmtest.a" $libs -lm -o "$b/$dir/$name" \
+          > "$b/$dir/$name.build" 2>&1 || echo "build failed: $dir/$name" >> "$b/build.log" ;;
+    esac
   ' "$b"
 }
 
@@ -109,7 +171,9 @@ build_all() {
 for d in $dirs; do
   f=$suite/$d/testlist.in
   [ -f "$f" ] || f=$suite/$d/testlist
-  awk -v d="$d" '!/^[ \t]*(#|@)/ && NF >= 2 { $1 = d "/" $1; print }' "$f" >> "$out/runs.txt"
+  # configure's choices for gfortran: Cray pointers and GETARG work
+  sed -e 's/@ALLOCMEMF@/allocmemf 1/; s/@ALLOCMEMFC@/allocmemf90 1/; s/@F77SPAWNARGTEST@//; s/@F03SPAWNARGTEST@//' "$f" |
+    awk -v d="$d" '!/^[ \t]*(#|@)/ && NF >= 2 { $1 = d "/" $1; print }' >> "$out/runs.txt"
 done
 if [ -n "$only" ]; then
   grep -E -- "$only" "$out/runs.txt" > "$out/runs.sel"; mv "$out/runs.sel" "$out/runs.txt"
@@ -138,8 +202,11 @@ run_one() {
     return
   fi
   local rc
-  (cd "$b/$(dirname "$prog")" && ulimit -v 12000000 && env "${envs[@]}" MPITEST_TIMEOUT="$limit" \
-     MPIEXEC_TIMEOUT="$limit" timeout -k 10 "$((limit + 20))" $launcher -np "$np" "./$(basename "$prog")" \
+  # I/O runs in a folder of their own: their files have fixed names, and runs go in parallel
+  local wd=$b/$(dirname "$prog")
+  case $prog in */io/*) wd=$o.dir; rm -rf "$wd"; mkdir -p "$wd" ;; esac
+  (cd "$wd" && ulimit -v 12000000 && env "${envs[@]}" MPITEST_TIMEOUT="$limit" \
+     MPIEXEC_TIMEOUT="$limit" timeout -k 10 "$((limit + 20))" $launcher -np "$np" "$b/$prog" \
      "${args[@]}" > "$o.out" 2> "$o.err")
   rc=$?
   local ok=no
@@ -166,7 +233,8 @@ export deflimit
 suite_run() {
   local label=$1 cc=$2 launcher=$3 b=$out/$1
   mkdir -p "$b"
-  for d in $dirs; do programs_of "$d" > "$b/$d.programs"; done
+  for d in $dirs; do mkdir -p "$b/$(dirname "$d")"; programs_of "$d" > "$b/$d.programs"; done
+  export FC=$4 FFLAGS="-O1 -w -fcray-pointer -I$b/util" fortran
   export CC=$cc INC="-I$b/include -I$b/include/dtp -I$suite/include -I$suite/dtpools/include"
   build_all "$b" "$cc" "$out/runs.txt"
   tr '\n' '\0' < "$out/runs.txt" | xargs -0 -P "$jobs" -I{} bash -c 'run_one "$0" "$1" "$2"' "$b" "$launcher" {} \
@@ -180,12 +248,14 @@ suite_run() {
 export SUITE=$suite
 
 : > "$out/summary.txt"
-suite_run simpi "$simpi/wrappers/simcc" "$simpi/wrappers/simrun -q"
+suite_run simpi "$simpi/wrappers/simcc" "$simpi/wrappers/simrun -q" "$simpi/wrappers/simfort"
 if [ "$smpi" = yes ]; then
   for i in $(seq 0 63); do echo "node-$i"; done > "$out/hosts"
-  suite_run smpi smpicc "smpirun -platform $top/platforms/cluster.xml -hostfile $out/hosts --log=root.thres:critical"
+  suite_run smpi smpicc "smpirun -platform $top/platforms/cluster.xml -hostfile $out/hosts --log=root.thres:critical" \
+    smpif90
 fi
-for l in simpi smpi; do
+[ "$mpich" = yes ] && suite_run mpich mpicc mpirun mpifort
+for l in simpi smpi mpich; do
   [ -f "$out/$l/results.txt" ] || continue
   echo "== $l"
   grep -v '^PASS' "$out/$l/results.txt"

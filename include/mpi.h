@@ -325,6 +325,7 @@ SIMPI_DECL(int, Mrecv, (void *buf, int count, MPI_Datatype datatype, MPI_Message
 SIMPI_DECL(int, Imrecv, (void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Request *request))
 SIMPI_DECL(int, Status_set_elements, (MPI_Status *status, MPI_Datatype datatype, int count))
 SIMPI_DECL(int, Status_set_elements_x, (MPI_Status *status, MPI_Datatype datatype, MPI_Count count))
+SIMPI_DECL(int, Status_set_elements_c, (MPI_Status *status, MPI_Datatype datatype, MPI_Count count))
 SIMPI_DECL(int, Status_set_cancelled, (MPI_Status *status, int flag))
 SIMPI_DECL(int, Alloc_mem, (MPI_Aint size, MPI_Info info, void *baseptr))
 SIMPI_DECL(int, Free_mem, (void *base))

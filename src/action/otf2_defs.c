@@ -1,7 +1,7 @@
 /* An OTF2 archive's global definitions, as a replay needs them (see otf2_in.h): which
  * location is which MPI rank (the COMM_LOCATIONS group), the communicators with their
  * members' world ranks, the regions (MPI calls, simpi's computation), the flops counter and
- * simpi's attributes. Definitions are kept in arrays indexed by their reference. Errors of
+ * simpi's attribute. Definitions are kept in arrays indexed by their reference. Errors of
  * the OTF2 library are kept for one line of our own, not printed. */
 #define OTR_INTERNAL
 #include "otf2_in.h"
@@ -195,19 +195,23 @@ static OTF2_CallbackCode on_attribute(void *u, OTF2_AttributeRef self, OTF2_Stri
   (void)descr, (void)type;
   otr_defs_t *d = u;
   const char *n = otr_str(d, name);
-  if (!strcmp(n, "simpi::datatype"))
-    d->attr_type = self;
-  else if (!strcmp(n, "simpi::in_place"))
-    d->attr_inplace = self;
-  else if (!strcmp(n, "simpi::counts"))
-    d->attr_counts = self;
-  else if (!strcmp(n, "simpi::user_op"))
-    d->attr_userop = self;
+  if (!strcmp(n, "simpi::args"))
+    d->attr_args = self;
+  else if (!strcmp(n, "simpi::line"))
+    d->attr_line = self;
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+static OTF2_CallbackCode on_parameter(void *u, OTF2_ParameterRef self, OTF2_StringRef name, OTF2_ParameterType type)
+{
+  otr_defs_t *d = u;
+  if (type == OTF2_PARAMETER_TYPE_STRING && !strcmp(otr_str(d, name), "simpi::line"))
+    d->param_line = self;
   return OTF2_CALLBACK_SUCCESS;
 }
 
 /* Regions whose names matter: MPI_Init and MPI_Finalize frame the replay; a polling call
- * (Test family, Iprobe) first spends its polling time; simpi's computation region. */
+ * (Test family, Iprobe, Request_get_status, Parrived) first spends its polling time; simpi's computation region. */
 static void name_regions(otr_defs_t *d)
 {
   for (uint32_t i = 0; i < d->nreg; i++) {
@@ -220,7 +224,8 @@ static void name_regions(otr_defs_t *d)
         g->kind = RK_INIT;
       else if (!strcmp(n, "MPI_Finalize"))
         g->kind = RK_FINALIZE;
-      else if (!strncmp(n, "MPI_Test", 8) || !strcmp(n, "MPI_Iprobe") || !strcmp(n, "MPI_Improbe"))
+      else if (!strncmp(n, "MPI_Test", 8) || !strcmp(n, "MPI_Iprobe") || !strcmp(n, "MPI_Improbe") ||
+               !strcmp(n, "MPI_Request_get_status") || !strcmp(n, "MPI_Parrived"))
         g->kind = RK_POLL;
     } else if (d->flops_simpi && !strcmp(n, "computation"))
       g->kind = RK_COMPUTATION;
@@ -232,7 +237,8 @@ int otr_defs_read(OTF2_Reader *rd, otr_defs_t *d)
   memset(d, 0, sizeof *d);
   d->locs_group = OTF2_UNDEFINED_GROUP;
   d->flops_member = d->flops_class = OTF2_UNDEFINED_UINT32;
-  d->attr_type = d->attr_inplace = d->attr_counts = d->attr_userop = OTF2_UNDEFINED_ATTRIBUTE;
+  d->attr_args = d->attr_line = OTF2_UNDEFINED_ATTRIBUTE;
+  d->param_line = OTF2_UNDEFINED_PARAMETER;
   OTF2_GlobalDefReader *g = OTF2_Reader_GetGlobalDefReader(rd);
   OTF2_GlobalDefReaderCallbacks *cb = OTF2_GlobalDefReaderCallbacks_New();
   if (!g || !cb) {
@@ -250,6 +256,7 @@ int otr_defs_read(OTF2_Reader *rd, otr_defs_t *d)
   OTF2_GlobalDefReaderCallbacks_SetMetricMemberCallback(cb, on_metric_member);
   OTF2_GlobalDefReaderCallbacks_SetMetricClassCallback(cb, on_metric_class);
   OTF2_GlobalDefReaderCallbacks_SetAttributeCallback(cb, on_attribute);
+  OTF2_GlobalDefReaderCallbacks_SetParameterCallback(cb, on_parameter);
   OTF2_Reader_RegisterGlobalDefCallbacks(rd, g, cb, d);
   OTF2_GlobalDefReaderCallbacks_Delete(cb);
   uint64_t n = 0;

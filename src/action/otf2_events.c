@@ -25,21 +25,14 @@ static otr_ev_t *push(otr_t *r, int kind, OTF2_TimeStamp t, uint64_t pos, OTF2_A
     }
   }
   otr_ev_t *e = &r->q[r->len++];
-  *e = (otr_ev_t){.kind = (uint8_t)kind, .time = t, .pos = pos, .type = -1, .userop = -1,
-                  .counts = OTF2_UNDEFINED_STRING, .root = OTF2_UNDEFINED_UINT32};
+  *e = (otr_ev_t){.kind = (uint8_t)kind, .time = t, .pos = pos, .args = OTF2_UNDEFINED_STRING,
+                  .line = OTF2_UNDEFINED_STRING, .root = OTF2_UNDEFINED_UINT32};
   const otr_defs_t *d = &r->d;
   if (al && OTF2_AttributeList_GetNumberOfElements(al) > 0) {
-    uint32_t v32;
-    uint8_t v8;
-    int8_t i8;
-    if (d->attr_type != OTF2_UNDEFINED_ATTRIBUTE && OTF2_AttributeList_GetUint32(al, d->attr_type, &v32) == 0)
-      e->type = (int32_t)v32;
-    if (d->attr_inplace != OTF2_UNDEFINED_ATTRIBUTE && OTF2_AttributeList_GetUint8(al, d->attr_inplace, &v8) == 0)
-      e->inplace = (int8_t)v8;
-    if (d->attr_userop != OTF2_UNDEFINED_ATTRIBUTE && OTF2_AttributeList_GetInt8(al, d->attr_userop, &i8) == 0)
-      e->userop = i8;
-    if (d->attr_counts != OTF2_UNDEFINED_ATTRIBUTE)
-      OTF2_AttributeList_GetStringRef(al, d->attr_counts, &e->counts);
+    if (d->attr_args != OTF2_UNDEFINED_ATTRIBUTE)
+      OTF2_AttributeList_GetStringRef(al, d->attr_args, &e->args);
+    if (d->attr_line != OTF2_UNDEFINED_ATTRIBUTE)
+      OTF2_AttributeList_GetStringRef(al, d->attr_line, &e->line);
   }
   return e;
 }
@@ -181,6 +174,30 @@ CB(metric, OTF2_MetricRef m, uint8_t n, const OTF2_Type *types, const OTF2_Metri
   push(r, E_METRIC, t, pos, al)->value = x;
   return OTF2_CALLBACK_SUCCESS;
 }
+OTF2_CallbackCode otr_rma_record(void *u, OTF2_TimeStamp t, uint64_t pos, OTF2_AttributeList *al)
+{
+  otr_t *r = u;
+  uint32_t line = OTF2_UNDEFINED_STRING;
+  if (al && r->d.attr_line != OTF2_UNDEFINED_ATTRIBUTE)
+    OTF2_AttributeList_GetStringRef(al, r->d.attr_line, &line);
+  if (line == OTF2_UNDEFINED_STRING)
+    r->skipped[SK_RMA]++;
+  else
+    push(r, E_LINE, t, pos, al);
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+OTF2_CallbackCode otr_param_string(void *u, OTF2_TimeStamp t, uint64_t pos, OTF2_AttributeList *al, uint32_t param,
+                                   uint32_t string)
+{
+  otr_t *r = u;
+  if (param != r->d.param_line || param == OTF2_UNDEFINED_PARAMETER)
+    r->skipped[SK_PARAMETER]++;
+  else
+    push(r, E_LINE, t, pos, al)->line = string;
+  return OTF2_CALLBACK_SUCCESS;
+}
+
 static OTF2_CallbackCode on_unknown(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t pos, void *u, OTF2_AttributeList *al)
 {
   (void)l, (void)t, (void)pos, (void)al;

@@ -74,9 +74,9 @@ typedef struct otr_defs {
   uint32_t flops_member, flops_class;
   int flops_index, flops_simpi;
   uint32_t pending_classes; /* metric classes seen before their member */
-  /* simpi's attributes (otf2_out): the datatype and in-place flag of a collective, the
-   * per-rank counts of a v-collective, the communicator a record's region made */
-  uint32_t attr_type, attr_inplace, attr_counts, attr_userop;
+  /* simpi's attributes (otf2_out): a collective's trace line after its name, a one-sided
+   * record's whole line */
+  uint32_t attr_args, attr_line, param_line; /* param_line: simpi::line, a line carried whole */
   long other_locs, other_events; /* locations that are no rank */
   uint64_t *loc_events;          /* per rank: events its location holds */
   uint32_t nlocs_seen, nloc_cap;
@@ -86,15 +86,15 @@ typedef struct otr_defs {
 /* The records a replay uses, decoded. */
 enum otr_kind {
   E_ENTER, E_LEAVE, E_SEND, E_ISEND, E_ISEND_DONE, E_IRECV_REQ, E_RECV, E_IRECV, E_TEST, E_CANCELLED,
-  E_COLL_BEGIN, E_COLL_END, E_NBC_REQ, E_NBC_DONE, E_COMM_CREATE, E_COMM_DESTROY, E_METRIC, E_DONE /* read ahead and used */
+  E_COLL_BEGIN, E_COLL_END, E_NBC_REQ, E_NBC_DONE, E_COMM_CREATE, E_COMM_DESTROY, E_METRIC,
+  E_LINE, /* a one-sided record of simpi's: its trace line */
+  E_DONE  /* read ahead and used */
 };
 typedef struct otr_ev {
   uint8_t kind;
-  int8_t inplace, userop;
-  int32_t type;         /* simpi's datatype attribute: SMPI's id + 256 x its size, -1 none */
   uint32_t a, comm, tag, root; /* a: region, peer, collective op or communicator */
   uint64_t time, pos, len, len2, req;
-  uint32_t counts;      /* simpi's counts attribute (a string), OTF2_UNDEFINED_STRING none */
+  uint32_t args, line;  /* simpi's args and line attributes (strings), OTF2_UNDEFINED_STRING none */
   double value;         /* a counter's value */
 } otr_ev_t;
 
@@ -145,6 +145,11 @@ void otr_quiet(void);
 /* otf2_events.c */
 int otr_events_open(otr_t *r);
 void otr_skip_callbacks(OTF2_EvtReaderCallbacks *cb); /* otf2_skips.c */
+/* An RMA record: simpi's (with its line) is performed, another skipped. */
+OTF2_CallbackCode otr_rma_record(void *u, OTF2_TimeStamp t, uint64_t pos, OTF2_AttributeList *al);
+/* A string parameter: simpi's simpi::line is performed, another skipped. */
+OTF2_CallbackCode otr_param_string(void *u, OTF2_TimeStamp t, uint64_t pos, OTF2_AttributeList *al, uint32_t param,
+                                   uint32_t string);
 /* Reads records until the queue holds at least n not translated, or the end; 0, -1 on an error. */
 int otr_fill(otr_t *r, size_t n);
 /* otf2_lines.c */

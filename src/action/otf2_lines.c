@@ -12,9 +12,9 @@
  * ranks, " comm=ID" off the world. An MPI_Irecv's record says neither source nor tag: its
  * completion (MpiIrecv) is read ahead for them. An MpiSend followed by an MpiRecv in one call
  * (MPI_Sendrecv) is posted as both halves, then both waited. Collectives become their lines
- * with counts from the byte sizes Score-P 8 records (or simpi's attributes: datatype, counts,
- * in place, user operation); reductions without a datatype are replayed on doubles (ints,
- * bytes when the sizes are not multiples). Communicators are made where the trace made them
+ * with counts from the byte sizes Score-P 8 records (simpi's archives give the line's arguments
+ * in an attribute); reductions without a datatype are replayed on doubles (ints, bytes when
+ * the sizes are not multiples). Communicators are made where the trace made them
  * (CommCreate in a CREATE_HANDLE collective: a split of the parent, or a group creation when
  * the collective is on the new communicator); those without such records, at MPI_Init. */
 #define OTR_INTERNAL
@@ -198,6 +198,17 @@ static void p2p_line(otr_t *r, const char *what, int peer, const otr_ev_t *e, co
   emit(r, "%s %d %u %lu %d%s", what, peer, e->tag, (unsigned long)e->len, TI_BYTE, suffix(c, sfx, sizeof sfx));
 }
 
+/* A send's word: simpi's archives give a synchronous or buffered one's mode ("s", "b"). */
+static const char *send_word(const otr_t *r, const otr_ev_t *e, int nb)
+{
+  const char *m = e->args != OTF2_UNDEFINED_STRING ? otr_str(&r->d, e->args) : "";
+  if (!strcmp(m, "s"))
+    return nb ? "issend" : "ssend";
+  if (!strcmp(m, "b"))
+    return nb ? "ibsend" : "bsend";
+  return nb ? "isend" : "send";
+}
+
 static void send(otr_t *r, const otr_ev_t *e)
 {
   otr_comm_t *c = comm_of(r, e->comm);
@@ -207,7 +218,7 @@ static void send(otr_t *r, const otr_ev_t *e)
   act(r, e->time);
   long k = r->depth ? ahead(r, E_RECV, E_RECV, 0, 1) : -1;
   if (k < 0) {
-    p2p_line(r, "send", to, e, c);
+    p2p_line(r, send_word(r, e, 0), to, e, c);
     return;
   }
   /* a Sendrecv: both halves posted, then both waited, as simpi runs it */
@@ -217,7 +228,7 @@ static void send(otr_t *r, const otr_ev_t *e)
   if (from < 0)
     return;
   p2p_line(r, "irecv", from, rv, rc);
-  p2p_line(r, "isend", to, e, c);
+  p2p_line(r, send_word(r, e, 1), to, e, c);
   emit(r, "wait %d %d %u", r->rank, to, e->tag);
   emit(r, "wait %d %d %u", from, r->rank, rv->tag);
   rv->kind = E_DONE;
@@ -279,11 +290,31 @@ static void counts(FILE *f, int n, int me, uint64_t own, uint64_t rest, uint64_t
     fprintf(f, " %lu", (unsigned long)div_(i == me ? own : ceil_(rest, (uint64_t)(n > 1 ? n - 1 : 1)), s));
 }
 
-/* The line of collective e (pre: "" or "i") on c. */
+/* The TI names of OTF2's collective operations, by their number. */
+static const char *const coll_names[] = {
+    [OTF2_COLLECTIVE_OP_BARRIER] = "barrier",        [OTF2_COLLECTIVE_OP_BCAST] = "bcast",
+    [OTF2_COLLECTIVE_OP_GATHER] = "gather",          [OTF2_COLLECTIVE_OP_GATHERV] = "gatherv",
+    [OTF2_COLLECTIVE_OP_SCATTER] = "scatter",        [OTF2_COLLECTIVE_OP_SCATTERV] = "scatterv",
+    [OTF2_COLLECTIVE_OP_ALLGATHER] = "allgather",    [OTF2_COLLECTIVE_OP_ALLGATHERV] = "allgatherv",
+    [OTF2_COLLECTIVE_OP_ALLTOALL] = "alltoall",      [OTF2_COLLECTIVE_OP_ALLTOALLV] = "alltoallv",
+    [OTF2_COLLECTIVE_OP_ALLTOALLW] = "alltoallw",    [OTF2_COLLECTIVE_OP_ALLREDUCE] = "allreduce",
+    [OTF2_COLLECTIVE_OP_REDUCE] = "reduce",          [OTF2_COLLECTIVE_OP_REDUCE_SCATTER] = "reducescatter",
+    [OTF2_COLLECTIVE_OP_SCAN] = "scan",              [OTF2_COLLECTIVE_OP_EXSCAN] = "exscan",
+    [OTF2_COLLECTIVE_OP_REDUCE_SCATTER_BLOCK] = "reducescatterblock"};
+
+/* The line of collective e (pre: "" or "i") on c: simpi's archives give its arguments
+ * (simpi::args); Score-P's its byte sizes only, from which counts are worked out. */
 static void coll_line(otr_t *r, const otr_ev_t *e, const char *pre, otr_comm_t *c)
 {
   uint32_t op = e->a;
-  int n = c->size, me = c->me, root = (int)e->root, ip = e->inplace > 0;
+  char cm[32] = "";
+  if (c->ti != 0)
+    snprintf(cm, sizeof cm, " comm=%d", c->ti);
+  if (e->args != OTF2_UNDEFINED_STRING && op < sizeof coll_names / sizeof *coll_names && coll_names[op]) {
+    emit(r, "%s%s%s%s", pre, coll_names[op], otr_str(&r->d, e->args), cm);
+    return;
+  }
+  int n = c->size, me = c->me, root = (int)e->root, ip = 0; /* Score-P records no in-place flag */
   uint64_t sent = e->len, got = e->len2, n1 = (uint64_t)(n > 1 ? n - 1 : 1), nn = (uint64_t)n;
   if (c->global && e->root != OTF2_UNDEFINED_UINT32) /* the root as a world rank: its rank in c */
     for (int i = 0; i < n; i++)
@@ -308,31 +339,15 @@ static void coll_line(otr_t *r, const otr_ev_t *e, const char *pre, otr_comm_t *
   case OTF2_COLLECTIVE_OP_REDUCE_SCATTER: b = ip ? div_(got, n1) : div_(got, nn); break; /* this rank's block */
   default: break;
   }
-  /* the datatype: simpi's, else a guess that divides the block */
+  /* the datatype: a guess that divides the block */
   int t = TI_BYTE;
   uint64_t s = 1;
-  if (e->type >= 0) {
-    t = e->type & 0xff;
-    s = (uint64_t)e->type >> 8;
-    if (!s)
-      s = 1;
-  } else if (is_reduction(op)) {
+  if (is_reduction(op)) {
     if (b % 8 == 0)
       t = TI_DOUBLE, s = 8;
     else if (b % 4 == 0)
       t = TI_INT, s = 4;
   }
-  char sfx[64];
-  int k = 0;
-  if (c->ti != 0)
-    k = snprintf(sfx, sizeof sfx, " comm=%d", c->ti);
-  else
-    sfx[0] = 0;
-  if (ip)
-    k += snprintf(sfx + k, sizeof sfx - (size_t)k, " inplace=1");
-  if (e->userop >= 0)
-    snprintf(sfx + k, sizeof sfx - (size_t)k, " userop=%d", e->userop);
-  const char *cs = e->counts != OTF2_UNDEFINED_STRING ? otr_str(&r->d, e->counts) : NULL;
   unsigned long B = (unsigned long)div_(b, s), B2 = (unsigned long)div_(b2, s);
   char *line = NULL;
   size_t len;
@@ -351,9 +366,7 @@ static void coll_line(otr_t *r, const otr_ev_t *e, const char *pre, otr_comm_t *
   case OTF2_COLLECTIVE_OP_REDUCE_SCATTER_BLOCK: fprintf(f, "%sreducescatterblock %lu 0 %d", pre, B, t); break;
   case OTF2_COLLECTIVE_OP_GATHERV: /* Score-P: the root receives the sum, sends its own block */
     fprintf(f, "%sgatherv %lu", pre, (unsigned long)div_(sent, s));
-    if (cs)
-      fprintf(f, " %s", cs);
-    else if (am_root)
+    if (am_root)
       counts(f, n, me, ip ? div_(got, n1) : sent, ip ? got : got - (got > sent ? sent : got), s);
     else
       counts(f, n, -1, 0, 0, s);
@@ -361,9 +374,7 @@ static void coll_line(otr_t *r, const otr_ev_t *e, const char *pre, otr_comm_t *
     break;
   case OTF2_COLLECTIVE_OP_SCATTERV:
     fprintf(f, "%sscatterv", pre);
-    if (cs)
-      fprintf(f, " %s", cs);
-    else if (am_root)
+    if (am_root)
       counts(f, n, me, ip ? div_(sent, n1) : got, ip ? sent : sent - (sent > got ? got : sent), s);
     else
       counts(f, n, -1, 0, 0, s);
@@ -371,40 +382,30 @@ static void coll_line(otr_t *r, const otr_ev_t *e, const char *pre, otr_comm_t *
     break;
   case OTF2_COLLECTIVE_OP_ALLGATHERV:
     fprintf(f, "%sallgatherv %lu", pre, (unsigned long)div_(ip ? div_(sent, n1) : div_(sent, nn), s));
-    if (cs)
-      fprintf(f, " %s", cs);
-    else
-      counts(f, n, -1, 0, got * n1 / nn, s); /* each of n blocks: got / n */
+    counts(f, n, -1, 0, got * n1 / nn, s); /* each of n blocks: got / n */
     fprintf(f, " %d %d", t, t);
     break;
   case OTF2_COLLECTIVE_OP_ALLTOALLV:
   case OTF2_COLLECTIVE_OP_ALLTOALLW: {
     int w = op == OTF2_COLLECTIVE_OP_ALLTOALLW;
     fprintf(f, "%s%s", pre, w ? "alltoallw" : "alltoallv");
-    if (cs)
-      fprintf(f, " %s", cs);
-    else {
-      fprintf(f, " %lu", (unsigned long)div_(sent, s));
-      counts(f, n, -1, 0, sent * n1 / nn, s);
-      fprintf(f, " %lu", (unsigned long)div_(got, s));
-      counts(f, n, -1, 0, got * n1 / nn, s);
-    }
+    fprintf(f, " %lu", (unsigned long)div_(sent, s));
+    counts(f, n, -1, 0, sent * n1 / nn, s);
+    fprintf(f, " %lu", (unsigned long)div_(got, s));
+    counts(f, n, -1, 0, got * n1 / nn, s);
     if (!w)
       fprintf(f, " %d %d", t, t);
     break;
   }
   case OTF2_COLLECTIVE_OP_REDUCE_SCATTER:
     fprintf(f, "%sreducescatter", pre);
-    if (cs)
-      fprintf(f, " %s", cs);
-    else
-      counts(f, n, me, b, sent > b ? sent - (ip ? 0 : b) : 0, s);
+    counts(f, n, me, b, sent > b ? sent - (ip ? 0 : b) : 0, s);
     fprintf(f, " 0 %d", t);
     break;
   default: break;
   }
   fclose(f);
-  emit(r, "%s%s", line, sfx);
+  emit(r, "%s%s", line, cm);
   free(line);
 }
 
@@ -562,6 +563,14 @@ void otr_translate(otr_t *r, otr_ev_t *e)
     r->have_counter = 1;
     break;
   case E_ENTER: enter(r, e); break;
+  case E_LINE: { /* a line simpi's archives carry whole (one-sided, topologies, ...) */
+    const char *s = otr_str(&r->d, e->line);
+    act(r, e->time);
+    emit(r, "%s", s);
+    if (!strncmp(s, "ineighbor_", 10) || !strncmp(s, "coll_start", 10)) /* numbered as nonblocking collectives */
+      r->nbcs++;
+    break;
+  }
   case E_LEAVE: leave(r, e); break;
   case E_SEND: send(r, e); break;
   case E_ISEND: {
@@ -570,7 +579,7 @@ void otr_translate(otr_t *r, otr_ev_t *e)
     if (to < 0)
       break;
     act(r, e->time);
-    p2p_line(r, "isend", to, e, c);
+    p2p_line(r, send_word(r, e, 1), to, e, c);
     req_add(r, e->req, Q_SEND, r->rank, to, (int)e->tag, 0);
     break;
   }

@@ -1,6 +1,7 @@
 /* The OTF2 records a replay skips (see otf2_in.h): one callback per record type, each
  * counting its record under its kind for the summary lines (OpenMP, threads, I/O, ...).
- * The parameter lists are OTF2 3.0's (OTF2_EvtReaderCallbacks.h); none is used. */
+ * The parameter lists are OTF2 3.0's (OTF2_EvtReaderCallbacks.h); none is used. RMA records
+ * that simpi wrote (with their trace line) are performed instead (otr_rma_record). */
 #define OTR_INTERNAL
 #include "otf2_in.h"
 
@@ -11,6 +12,13 @@ static OTF2_CallbackCode skip(void *u, int kind)
 }
 
 #pragma GCC diagnostic ignored "-Wunused-parameter"
+/* RMA records: simpi's own are performed (otr_rma_record), others skipped */
+#define RMA(name, ...)                                                                                                 \
+  static OTF2_CallbackCode skip_##name(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t pos, void *u,                    \
+                                       OTF2_AttributeList *a, ##__VA_ARGS__)                                           \
+  {                                                                                                                    \
+    return otr_rma_record(u, t, pos, a);                                                                               \
+  }
 #define SKIP(name, kind, ...)                                                                                          \
   static OTF2_CallbackCode skip_##name(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t pos, void *u,                    \
                                        OTF2_AttributeList *a, ##__VA_ARGS__)                                           \
@@ -26,27 +34,31 @@ SKIP(OmpReleaseLock, SK_OPENMP, uint32_t lockID, uint32_t acquisitionOrder)
 SKIP(OmpTaskCreate, SK_OPENMP, uint64_t taskID)
 SKIP(OmpTaskSwitch, SK_OPENMP, uint64_t taskID)
 SKIP(OmpTaskComplete, SK_OPENMP, uint64_t taskID)
-SKIP(ParameterString, SK_PARAMETER, OTF2_ParameterRef parameter, OTF2_StringRef string)
+static OTF2_CallbackCode skip_ParameterString(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t pos, void *u,
+                                              OTF2_AttributeList *a, OTF2_ParameterRef parameter, OTF2_StringRef string)
+{
+  return otr_param_string(u, t, pos, a, parameter, string);
+}
 SKIP(ParameterInt, SK_PARAMETER, OTF2_ParameterRef parameter, int64_t value)
 SKIP(ParameterUnsignedInt, SK_PARAMETER, OTF2_ParameterRef parameter, uint64_t value)
-SKIP(RmaWinCreate, SK_RMA, OTF2_RmaWinRef win)
-SKIP(RmaWinDestroy, SK_RMA, OTF2_RmaWinRef win)
-SKIP(RmaCollectiveBegin, SK_RMA)
-SKIP(RmaCollectiveEnd, SK_RMA, OTF2_CollectiveOp collectiveOp, OTF2_RmaSyncLevel syncLevel, OTF2_RmaWinRef win, uint32_t root, uint64_t bytesSent, uint64_t bytesReceived)
-SKIP(RmaGroupSync, SK_RMA, OTF2_RmaSyncLevel syncLevel, OTF2_RmaWinRef win, OTF2_GroupRef group)
-SKIP(RmaRequestLock, SK_RMA, OTF2_RmaWinRef win, uint32_t remote, uint64_t lockId, OTF2_LockType lockType)
-SKIP(RmaAcquireLock, SK_RMA, OTF2_RmaWinRef win, uint32_t remote, uint64_t lockId, OTF2_LockType lockType)
-SKIP(RmaTryLock, SK_RMA, OTF2_RmaWinRef win, uint32_t remote, uint64_t lockId, OTF2_LockType lockType)
-SKIP(RmaReleaseLock, SK_RMA, OTF2_RmaWinRef win, uint32_t remote, uint64_t lockId)
-SKIP(RmaSync, SK_RMA, OTF2_RmaWinRef win, uint32_t remote, OTF2_RmaSyncType syncType)
-SKIP(RmaWaitChange, SK_RMA, OTF2_RmaWinRef win)
-SKIP(RmaPut, SK_RMA, OTF2_RmaWinRef win, uint32_t remote, uint64_t bytes, uint64_t matchingId)
-SKIP(RmaGet, SK_RMA, OTF2_RmaWinRef win, uint32_t remote, uint64_t bytes, uint64_t matchingId)
-SKIP(RmaAtomic, SK_RMA, OTF2_RmaWinRef win, uint32_t remote, OTF2_RmaAtomicType type, uint64_t bytesSent, uint64_t bytesReceived, uint64_t matchingId)
-SKIP(RmaOpCompleteBlocking, SK_RMA, OTF2_RmaWinRef win, uint64_t matchingId)
-SKIP(RmaOpCompleteNonBlocking, SK_RMA, OTF2_RmaWinRef win, uint64_t matchingId)
-SKIP(RmaOpTest, SK_RMA, OTF2_RmaWinRef win, uint64_t matchingId)
-SKIP(RmaOpCompleteRemote, SK_RMA, OTF2_RmaWinRef win, uint64_t matchingId)
+RMA(RmaWinCreate, OTF2_RmaWinRef win)
+RMA(RmaWinDestroy, OTF2_RmaWinRef win)
+RMA(RmaCollectiveBegin)
+RMA(RmaCollectiveEnd, OTF2_CollectiveOp collectiveOp, OTF2_RmaSyncLevel syncLevel, OTF2_RmaWinRef win, uint32_t root, uint64_t bytesSent, uint64_t bytesReceived)
+RMA(RmaGroupSync, OTF2_RmaSyncLevel syncLevel, OTF2_RmaWinRef win, OTF2_GroupRef group)
+RMA(RmaRequestLock, OTF2_RmaWinRef win, uint32_t remote, uint64_t lockId, OTF2_LockType lockType)
+RMA(RmaAcquireLock, OTF2_RmaWinRef win, uint32_t remote, uint64_t lockId, OTF2_LockType lockType)
+RMA(RmaTryLock, OTF2_RmaWinRef win, uint32_t remote, uint64_t lockId, OTF2_LockType lockType)
+RMA(RmaReleaseLock, OTF2_RmaWinRef win, uint32_t remote, uint64_t lockId)
+RMA(RmaSync, OTF2_RmaWinRef win, uint32_t remote, OTF2_RmaSyncType syncType)
+RMA(RmaWaitChange, OTF2_RmaWinRef win)
+RMA(RmaPut, OTF2_RmaWinRef win, uint32_t remote, uint64_t bytes, uint64_t matchingId)
+RMA(RmaGet, OTF2_RmaWinRef win, uint32_t remote, uint64_t bytes, uint64_t matchingId)
+RMA(RmaAtomic, OTF2_RmaWinRef win, uint32_t remote, OTF2_RmaAtomicType type, uint64_t bytesSent, uint64_t bytesReceived, uint64_t matchingId)
+RMA(RmaOpCompleteBlocking, OTF2_RmaWinRef win, uint64_t matchingId)
+RMA(RmaOpCompleteNonBlocking, OTF2_RmaWinRef win, uint64_t matchingId)
+RMA(RmaOpTest, OTF2_RmaWinRef win, uint64_t matchingId)
+RMA(RmaOpCompleteRemote, OTF2_RmaWinRef win, uint64_t matchingId)
 SKIP(ThreadFork, SK_THREADS, OTF2_Paradigm model, uint32_t numberOfRequestedThreads)
 SKIP(ThreadJoin, SK_THREADS, OTF2_Paradigm model)
 SKIP(ThreadTeamBegin, SK_THREADS, OTF2_CommRef threadTeam)

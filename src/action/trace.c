@@ -8,6 +8,7 @@
  * once (the run's status is then non-zero) and the trace is written no more. */
 #include "trace.h"
 #include "action.h"
+#include "otf2_out.h"
 #include "../runtime/runtime.h"
 #include <errno.h>
 #include <stdarg.h>
@@ -63,7 +64,7 @@ static void flush_bytes(int rank, size_t n)
   rank_buf_t *b = &bufs[rank];
   if (!n && b->started)
     return;
-  if (!write_failed) { /* else the bytes are dropped */
+  if (!write_failed && dir_fd >= 0) { /* else the bytes are dropped (or only the OTF2 archive is written) */
     char name[64];
     snprintf(name, sizeof name, "simpi_rank-%d.txt", rank + 1);
     int fd = openat(dir_fd, name, O_WRONLY | O_CREAT | O_CLOEXEC | (b->started ? O_APPEND : O_TRUNC), 0644);
@@ -147,6 +148,25 @@ int trace_open(const char *path, int nranks, char *err, size_t errlen)
   return 0;
 }
 
+int trace_open_lines(int nranks)
+{
+  bufs = calloc((size_t)nranks, sizeof *bufs);
+  nbufs = nranks;
+  trace_on = 1;
+  return 0;
+}
+
+/* The line just written at b->data[start..] goes to the OTF2 archive too. */
+static void to_otf2(int rank, size_t start)
+{
+  if (!otw_on)
+    return;
+  rank_buf_t *b = &bufs[rank];
+  const char *p = memchr(b->data + start, ' ', b->len - start);
+  if (p)
+    otw_line(rank, p + 1, (size_t)(b->data + b->len - 1 - (p + 1)));
+}
+
 void trace_sleep_later(int rank, double seconds) { bufs[rank].sleep += seconds; }
 
 /* The clock reads since the last line, as one sleep line. */
@@ -165,6 +185,7 @@ void trace_line(int rank, const char *fmt, ...)
   write_sleep(rank);
   make_room(rank);
   rank_buf_t *b = &bufs[rank];
+  size_t start = b->len;
   va_list ap;
   va_start(ap, fmt);
   size_t room = b->cap - b->len;
@@ -181,6 +202,7 @@ void trace_line(int rank, const char *fmt, ...)
   }
   b->len += (size_t)n;
   b->data[b->len++] = '\n';
+  to_otf2(rank, start);
 }
 
 /* Digits of v at p; returns the end. */
@@ -219,6 +241,7 @@ void trace_ints(int rank, const char *word, int n, const long *v, const char *su
   write_sleep(rank);
   make_room(rank);
   rank_buf_t *b = &bufs[rank];
+  size_t start = b->len;
   char *p = put_long(b->data + b->len, rank);
   *p++ = ' ';
   memcpy(p, word, wl);
@@ -233,6 +256,7 @@ void trace_ints(int rank, const char *word, int n, const long *v, const char *su
   }
   *p++ = '\n';
   b->len = (size_t)(p - b->data);
+  to_otf2(rank, start);
 }
 
 long long trace_hold_last(int rank)
@@ -303,6 +327,7 @@ void trace_close(void)
   for (int i = 0; i < nbufs; i++)
     flush_rank(i);
   trace_on = 0;
+  otw_close();
 }
 
 /* SMPI 3.32's datatype ids, as its -trace-ti writes them, by simpi's basic index. */

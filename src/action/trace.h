@@ -11,6 +11,8 @@
 extern int trace_on;
 /* Starts recording into path (the index) and path_files/ for nranks ranks. */
 int trace_open(const char *path, int nranks, char *err, size_t errlen);
+/* Records lines for the OTF2 archive only (simrun --otf2 without --trace-ti): no files. */
+int trace_open_lines(int nranks);
 /* Appends "<rank> <formatted>\n" to the rank's file. */
 void trace_line(int rank, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The same, without printf, for the frequent lines: "<rank> WORD V1 .. Vn[SUFFIX]\n". */

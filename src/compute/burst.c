@@ -14,6 +14,7 @@
 
 cmp_stats_t cmp_stats;
 void (*cmp_trace_hook)(int rank, double flops);
+void (*cmp_trace_done_hook)(int rank);
 void (*cmp_trace_sleep_hook)(int rank, double seconds);
 
 static int timed(const rt_rank_t *r) { return rt_opts.simulate_computation && !r->bench_off; }
@@ -83,6 +84,8 @@ static void simulate(rt_rank_t *r, double flops)
   if (rt_opts.paje && main_thread)
     rt_paje_push(r->id, "computing");
   kern_compute(flops);
+  if (cmp_trace_done_hook && main_thread)
+    cmp_trace_done_hook(r->id);
   rt_stats_compute(r->id, kern_now() - t0, main_thread);
   if (rt_opts.timeline && main_thread)
     rt_timeline_span(r->id, "computation", t0, kern_now(), NULL);

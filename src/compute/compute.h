@@ -58,6 +58,8 @@ void cmp_inject(double flops);
 /* Set when recording a trace: every injected computation is reported here,
  * and every simulated sleep of the program (sleep, usleep, nanosleep). */
 extern void (*cmp_trace_hook)(int rank, double flops);
+/* ...and when that computation has been simulated (its end: the OTF2 archive's region). */
+extern void (*cmp_trace_done_hook)(int rank);
 extern void (*cmp_trace_sleep_hook)(int rank, double seconds);
 /* The program's dates start at the date this is called (clock.c). */
 void cmp_clock_start(void);

@@ -54,6 +54,20 @@ rt_comm_t *comm_get(MPI_Comm h)
   return c && c->owner == rt_self->id ? c : NULL;
 }
 
+rt_comm_t *comm_traced(int trace_id)
+{
+  if (!rt_self)
+    return NULL;
+  if (trace_id == 0 || trace_id == -1)
+    return comm_get(trace_id ? MPI_COMM_SELF : MPI_COMM_WORLD);
+  for (int i = comms.first; i < comms.cap; i++) {
+    rt_comm_t *c = comms.objs[i];
+    if (c && c->owner == rt_self->id && c->trace_id == trace_id)
+      return c;
+  }
+  return NULL;
+}
+
 int comm_side_world(const comm_core_t *core, int side, int local, int owner)
 {
   if (core->self)

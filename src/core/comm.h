@@ -44,6 +44,9 @@ typedef struct rt_comm {
 
 /* The calling rank's object for h, NULL if h is not one of its communicators. */
 rt_comm_t *comm_get(MPI_Comm h);
+/* The calling rank's live communicator whose trace id is trace_id, NULL if none (a scan:
+ * for writers that look each one up once). */
+rt_comm_t *comm_traced(int trace_id);
 static inline int comm_size(const rt_comm_t *c) { return c->core->side[c->side].size; }
 static inline int comm_rank(const rt_comm_t *c) { return c->rank; }
 static inline int comm_ctx(const rt_comm_t *c) { return c->core->ctx; }

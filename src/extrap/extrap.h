@@ -79,15 +79,42 @@ typedef struct node {
   struct node **body;
   double *sum, *lo, *hi; /* event: per numeric value over its occurrences */
   long occ, line;        /* occurrences; line of the first in its rank's file */
+  struct bursts *bursts; /* event: its computation at each occurrence (bursts.c) */
 } node_t;
 typedef struct seq {
   node_t **v;
   int n, cap;
 } seq_t;
-node_t *node_event(int sym, const double *vals, long line);
+node_t *node_event(int sym, const double *vals, long line, int pred); /* pred: the event before (-1: none) */
 void seq_push(seq_t *s, node_t *x); /* appends x, folding repeats at the end into loops */
 int seq_same(node_t *const *a, node_t *const *b, int n, int counts); /* counts 0: loop counts may differ */
 void node_fold(node_t *dst, node_t *src); /* adds src's values (same structure) into dst; frees src */
+void seq_settle(seq_t *s); /* the end of a rank's events: bursts_settle on each */
+
+/* ---- bursts.c: measured computation, its typical value and its variability */
+#define B_WARM 2 /* first occurrences of an event in a rank, kept apart */
+#define B_NQ 64  /* quantiles kept of a distribution */
+typedef struct bursts {
+  int pred;             /* the event before: its symbol (-1: the rank's start) */
+  struct bursts *next;  /* the bursts after another event */
+  double *s; /* a rank's bursts in order; once settled, the later ones' quantiles (<= B_NQ), of each rank folded in */
+  long n, cap;
+  double *warm; /* once settled: the B_WARM first bursts of each rank (NAN: none) */
+  long nwarm, capwarm;
+} bursts_t;
+bursts_t *bursts_new(int pred, double v);
+void bursts_fold(bursts_t **dst, bursts_t *src); /* src's bursts (or ranks, once settled) after dst's; takes src */
+void bursts_settle(bursts_t *b);                  /* a rank's bursts into its typical value and ratios */
+void bursts_free(bursts_t *b);
+double ex_median(double *v, long n); /* reorders v; 0 if n is 0 */
+typedef struct variab { /* an event's variability at the target: what its typical value is multiplied by */
+  double warm[B_WARM];  /* at its first occurrences in a rank */
+  double q[B_NQ];       /* at later ones: a draw from these quantiles (none: 1) */
+  int nq;
+  double mean; /* of the later ones */
+} variab_t;
+/* The ratio of the occ-th occurrence (from 0) of event id in rank: the same for the same arguments. */
+double variab_ratio(const variab_t *v, long rank, uint64_t id, long occ);
 void seq_free(seq_t *s);
 /* First difference of a and b in event order (counts 0: loop counts ignored):
  * fills the nodes that differ (either may be NULL: one sequence is shorter) */
@@ -97,6 +124,7 @@ int seq_diff(node_t *const *a, int na, node_t *const *b, int nb, int counts, nod
 typedef struct scale {
   double n, d[EX_MAXD]; /* ranks, grid dimensions */
   int nd;
+  double v; /* the data volume of a rank of the class being fitted (volume.c); NAN: unknown */
 } scale_t;
 typedef struct law {
   int form;
@@ -104,14 +132,24 @@ typedef struct law {
   double err;    /* worst relative error of the fit on the inputs */
   double loo;    /* worst relative error predicting each input from the others */
   int ambiguous; /* another law fits as well and differs by more than 5% at the target */
-  int clamped;   /* the law gave a negative value at the target */
+  int second;    /* the runner-up's form (-1: none), */
+  double second_at, second_loo; /* its value at the target, its error predicting each input from the others */
+  double at;     /* the value at the target (before rounding) */
+  double lo, hi; /* the values at the target of the fits that leave one input out, and of the law */
 } law_t;
+/* a count (of elements, of iterations); an amount of computation or sleep, exact (injected) or measured (noisy) */
+enum { FIT_COUNT, FIT_AMOUNT, FIT_MEASURED };
 /* Fits y[k] at sizes s[k] (k < m), chooses the law that predicts each input
  * best from the others, and returns it, evaluated at the target t in *at.
- * face >= 0: the value is a message to a neighbour along that dimension;
- * if the inputs cannot tell laws apart, the face perpendicular to it is
- * assumed, a (N/Dface)^-1. */
-law_t fit_law(int m, const scale_t *s, const double *y, const scale_t *t, int integral, int face, double *at);
+ * No law is chosen that is negative at the target, or 0 there where every
+ * input is above 0. A count: face >= 0 says the value is a message to a
+ * neighbour along that dimension; if the inputs cannot tell laws apart, the
+ * face perpendicular to it is assumed, a (N/Dface)^-1. An amount: the law of
+ * the data volume first (a*V), then a*g, then a + b*g with a, b >= 0 only
+ * when the inputs clearly demand a constant part (fit.c says how); measured,
+ * a*V also when it predicts the inputs up to NOISE worse than the best. */
+law_t fit_law(int m, const scale_t *s, const double *y, const scale_t *t, int kind, int integral, int face,
+              double *at);
 double law_eval(const law_t *l, const scale_t *s);
 const char *law_text(const law_t *l, char *buf, size_t len);
 int law_forms(void);
@@ -158,7 +196,25 @@ typedef struct mnode {
   law_t *laws; /* event: per numeric value */
   double *val; /* at the target */
   long line;   /* of the event in the largest input's representative rank */
+  struct mctx *ctx; /* event: its computation after each event that can come before it */
+  int nctx;
+  uint64_t id; /* for draws */
 } mnode_t;
+typedef struct mctx {
+  int pred; /* the event before (symbol; -1: the rank's start) */
+  int m;    /* sizes it appears at */
+  law_t law; /* of its typical value */
+  double val; /* at the target */
+  law_t *prefix; /* the laws the first p sizes give (p = 2 .. m) */
+  variab_t var;
+  double tot, lo, hi; /* over a rank's run at the target (spread.c): with the law's value, its lowest, its highest */
+  double share;       /* of its class's computation */
+  long written;       /* occurrences written so far in the rank being written */
+} mctx_t;
+/* The laws and variability of the computation of each context of event x,
+ * from the same event of a class at its m sizes. */
+void bursts_model(mnode_t *x, node_t *const *at, int m, const scale_t *sc, const scale_t *t);
+mctx_t *bursts_context(mnode_t *x, int pred); /* the context after pred (a likely one if none) */
 typedef struct appear { /* a class in one input */
   int input;
   long rep, nranks; /* its lowest rank; how many */
@@ -171,6 +227,8 @@ typedef struct mclass {
   long ntarget; /* ranks at the target */
   mnode_t **model;
   int nmodel;
+  double v;    /* a rank's data volume at the target (NAN: unknown) */
+  double comp; /* a rank's computation over the run at the target (spread.c) */
 } mclass_t;
 extern mclass_t *classes;
 extern int nclasses, class_parity;
@@ -180,6 +238,22 @@ void model_build(input_t *ins, int k, const grid_t *target, const int reach[EX_M
 int model_class(const grid_t *g, long rank); /* -1 if no class matches */
 const char *class_name(const mclass_t *c, int nd);
 const char *sym_text(int sym); /* an event for messages */
-/* How many of the *all values fitted predict the inputs worse than limit (relative). */
+/* How many of the *all counts fitted predict the inputs worse than limit (relative). */
 int model_poor(double limit, int *all);
+
+/* ---- spread.c: the computation at the target, how far the inputs support it */
+typedef struct run_comp {
+  double tot, lo, hi; /* the run's computation (flops, all ranks), and its spread */
+  double max;         /* a rank's, in the class that computes most */
+  int max_class;
+} run_comp_t;
+extern run_comp_t run_comp;
+double law_spread(const law_t *l); /* the farthest of lo and hi from the value at the target, relative */
+/* Fills the shares and totals; warns, one line each, of the contexts whose
+ * spread exceeds limit (relative); returns how many. */
+int spread_check(const input_t *ins, double limit);
+
+/* ---- volume.c: the data volume of a rank, from the counts of its messages to neighbours (NAN: unknown) */
+double seq_volume(node_t *const *v, int n, int nd);    /* of an input's class */
+double model_volume(mnode_t *const *v, int n, int nd); /* at the target */
 #endif

@@ -4,13 +4,14 @@
  * scan.c finds each input's grid and communicator slices, parse.c reads
  * events, model.c fits their laws by class of ranks, write.c writes. */
 #include "extrap.h"
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-void write_trace(const char *path, const grid_t *g, int gzip);
-void explain(const input_t *ins, int k, const grid_t *target, const char *rule, const int reach[EX_MAXD]);
+void write_trace(const char *path, const grid_t *g, int gzip, int smooth);
+void explain(const input_t *ins, int k, const grid_t *target, const char *rule, const int reach[EX_MAXD], double max_spread);
 int check_traces(const char *a, const char *b, double tolerance);
 
 void ex_fail(const char *fmt, ...)
@@ -48,7 +49,8 @@ char *ex_strdup(const char *s)
 
 static void usage(FILE *f)
 {
-  fputs("Usage: simextrap -np N -o OUT.ti [--dims=AxBxC] [--gzip] [--explain] IN1.ti IN2.ti IN3.ti ...\n"
+  fputs("Usage: simextrap -np N -o OUT.ti [--dims=AxBxC] [--gzip] [--explain] [--smooth] [--max-spread=PCT]\n"
+        "                 [--strict] IN1.ti IN2.ti IN3.ti ...\n"
         "       simextrap --check REFERENCE.ti OTHER.ti [--tolerance=PCT]\n"
         "\n"
         "Writes the time-independent trace of an SPMD program at N ranks from its traces\n"
@@ -58,15 +60,26 @@ static void usage(FILE *f)
         "communicators rows, columns or planes of it; ranks are classed by their place on\n"
         "the grid (edges, interior); each loop count and each count, flops or sleep of\n"
         "each event of each class gets a law of N or of the grid's dimensions (constant,\n"
-        "N^-1, N^-1/2, linear, ...), the one that best predicts each input from the others.\n"
+        "N^-1, N^-1/2, linear, ...), the one that best predicts each input from the others;\n"
+        "computation, measured, a law of the typical burst (the lower 5% quantile of a\n"
+        "class's), first those of the rank's data volume, never 0 or negative, and the\n"
+        "variability of the bursts kept.\n"
         "\n"
         "  -np N           ranks of the trace to write (also --np=N)\n"
         "  -o OUT.ti       its index; the rank files go to OUT.ti_files/\n"
         "  --dims=AxBxC    the target's grid, when the inputs' grids follow no rule simextrap\n"
         "                  knows (MPI_Dims_create's, some dimensions possibly fixed)\n"
         "  --gzip          compress the rank files (simrun --replay reads them as they are)\n"
-        "  --explain       print the grids, the classes of ranks, and each event's laws with\n"
-        "                  their errors on the inputs\n"
+        "  --explain       print the grids, the classes of ranks, each event's laws with their\n"
+        "                  errors on the inputs, and for computation the runner-up law, the\n"
+        "                  spread at the target, the variability of the bursts, each one's share;\n"
+        "                  the run's computation with its spread, and what each input size added\n"
+        "  --smooth        every burst of computation its typical value (as on a quiet machine),\n"
+        "                  not drawn from the variability the inputs showed\n"
+        "  --max-spread=PCT  warn, naming the event and rank, when a computation holding 5% or\n"
+        "                  more of its class's has fits that leave one input out more than PCT\n"
+        "                  percent away at the target (default 20)\n"
+        "  --strict        refuse to write the trace after such a warning\n"
         "  --check REF OTHER  compare two traces of the same size: the same events on every rank\n"
         "                  (communicator colors up to renaming), and the difference in each\n"
         "                  rank's computation; exit status 1 if events differ, or if the\n"
@@ -181,7 +194,8 @@ int main(int argc, char **argv)
   long np = 0;
   const char *out = NULL, *dims = NULL, *check[2] = {NULL, NULL};
   double tolerance = -1;
-  int show = 0, gzip = 0, k = 0;
+  int show = 0, gzip = 0, smooth = 0, strict = 0, k = 0;
+  double max_spread = 0.2;
   input_t *ins = ex_alloc(sizeof *ins * (size_t)argc);
   const char **paths = ex_alloc(sizeof *paths * (size_t)argc);
   for (int i = 1; i < argc; i++) {
@@ -206,6 +220,16 @@ int main(int argc, char **argv)
       show = 1;
     else if (!strcmp(a, "--gzip"))
       gzip = 1;
+    else if (!strcmp(a, "--smooth"))
+      smooth = 1;
+    else if (!strcmp(a, "--strict"))
+      strict = 1;
+    else if (!strncmp(a, "--max-spread=", 13)) {
+      char *end;
+      max_spread = strtod(a + 13, &end) / 100;
+      if (end == a + 13 || *end || !(max_spread > 0))
+        ex_fail("--max-spread=%s: expected a percentage above 0", a + 13);
+    }
     else if (!strcmp(a, "--check") && i + 2 < argc) {
       check[0] = argv[++i];
       check[1] = argv[++i];
@@ -256,9 +280,19 @@ int main(int argc, char **argv)
   if (poor)
     fprintf(stderr, "simextrap: warning: %d of the %d values fit no law that predicts each input within 20%% from the "
             "others (noisy measured computation?): --explain shows which\n", poor, all);
+  int unsure = spread_check(ins, max_spread);
+  if (run_comp.tot > 0 && fmax(run_comp.hi - run_comp.tot, run_comp.tot - run_comp.lo) > max_spread * run_comp.tot) {
+    unsure++;
+    fprintf(stderr, "simextrap: warning: the run's computation at the target, %.3g flops, is %.3g to %.3g as one input "
+            "or another is left out (above the %g%% limit)\n", run_comp.tot, run_comp.lo, run_comp.hi, 100 * max_spread);
+  }
   if (show)
-    explain(ins, k, &target, rule, reach);
-  write_trace(out, &target, gzip);
+    explain(ins, k, &target, rule, reach, max_spread);
+  if (strict && unsure)
+    ex_fail("--strict: the inputs cannot support %d of the predictions at %ld ranks (the lines above): no trace "
+            "written; more input sizes, closer to the target, or quieter measurements narrow the spread",
+            unsure, np);
+  write_trace(out, &target, gzip, smooth);
   fprintf(stderr, "simextrap: %s: %ld ranks on a %s grid, from %d traces (%ld", out, np, grid_text(&target), k,
           ins[0].n);
   for (int i = 1; i < k; i++)

@@ -7,6 +7,7 @@
  * class's events must line up, loop counts aside. Each loop count and each
  * numeric value then gets a law over the sizes where the class appears. */
 #include "extrap.h"
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -154,17 +155,22 @@ static void gather(input_t *in, int k)
   }
 }
 
+/* The laws of the loop counts and of the counts of at[k] (the same node of a
+ * class at each of its m input sizes); amounts (computation, sleep) come
+ * later (fit_amounts), once the class's data volume at the target is known. */
 static mnode_t *fit_node(node_t **at, int m, const scale_t *sc, const scale_t *t)
 {
+  static uint64_t ids;
   mnode_t *x = ex_alloc(sizeof *x);
   const node_t *ref = at[m - 1];
+  x->id = ++ids;
   double y[64], v;
   x->sym = ref->sym;
   x->line = ref->line;
   if (ref->sym < 0) {
     for (int k = 0; k < m; k++)
       y[k] = (double)at[k]->count;
-    x->law = fit_law(m, sc, y, t, 1, -1, &v);
+    x->law = fit_law(m, sc, y, t, FIT_COUNT, 1, -1, &v);
     x->count = (long)v;
     x->n = ref->n;
     x->body = ex_alloc(sizeof *x->body * (size_t)x->n);
@@ -179,12 +185,31 @@ static mnode_t *fit_node(node_t **at, int m, const scale_t *sc, const scale_t *t
   const sym_t *s = syms[ref->sym];
   x->laws = ex_alloc(sizeof *x->laws * (size_t)(s->nnum + 1));
   x->val = ex_alloc(sizeof *x->val * (size_t)(s->nnum + 1));
-  for (int j = 0; j < s->nnum; j++) {
+  for (int j = NV_SLEEP + 1; j < s->nnum; j++) {
     for (int k = 0; k < m; k++)
       y[k] = at[k]->sum[j] / (double)at[k]->occ;
-    x->laws[j] = fit_law(m, sc, y, t, s->integral[j], s->face[j], &x->val[j]);
+    x->laws[j] = fit_law(m, sc, y, t, FIT_COUNT, s->integral[j], s->face[j], &x->val[j]);
   }
   return x;
+}
+
+/* The laws of the amounts under x: sleep, and the computation of each context (bursts.c). */
+static void fit_amounts(mnode_t *x, node_t **at, int m, const scale_t *sc, const scale_t *t)
+{
+  double y[64] = {0};
+  if (x->sym < 0) {
+    node_t *sub[64];
+    for (int i = 0; i < x->n; i++) {
+      for (int k = 0; k < m; k++)
+        sub[k] = at[k]->body[i];
+      fit_amounts(x->body[i], sub, m, sc, t);
+    }
+    return;
+  }
+  for (int k = 0; k < m; k++)
+    y[k] = at[k]->sum[NV_SLEEP] / (double)at[k]->occ;
+  x->laws[NV_SLEEP] = fit_law(m, sc, y, t, FIT_AMOUNT, 0, -1, &x->val[NV_SLEEP]);
+  bursts_model(x, at, m, sc, t);
 }
 
 void model_build(input_t *ins, int k, const grid_t *target, const int r[EX_MAXD])
@@ -206,7 +231,7 @@ void model_build(input_t *ins, int k, const grid_t *target, const int r[EX_MAXD]
   }
   for (int i = 0; i < k; i++)
     gather(&ins[i], i);
-  scale_t sc[64], t = {.n = 1, .nd = target->nd};
+  scale_t sc[64], t = {.n = 1, .nd = target->nd, .v = NAN};
   for (int d = 0; d < target->nd; d++) {
     t.d[d] = target->dims[d];
     t.n *= target->dims[d];
@@ -258,6 +283,15 @@ void model_build(input_t *ins, int k, const grid_t *target, const int r[EX_MAXD]
         at[a] = cl->at[a].seq->v[i];
       cl->model[i] = fit_node(at, cl->nat, sc, &t);
     }
+    for (int a = 0; a < cl->nat; a++) /* the class's data volume at each size, and at the target */
+      sc[a].v = seq_volume(cl->at[a].seq->v, cl->at[a].seq->n, target->nd);
+    t.v = model_volume(cl->model, cl->nmodel, target->nd);
+    for (int i = 0; i < cl->nmodel; i++) {
+      for (int a = 0; a < cl->nat; a++)
+        at[a] = cl->at[a].seq->v[i];
+      fit_amounts(cl->model[i], at, cl->nat, sc, &t);
+    }
+    cl->v = t.v;
     free(at);
   }
 }
@@ -272,7 +306,7 @@ static void poor(mnode_t *const *v, int n, double limit, int *bad, int *all)
       poor(x->body, x->n, limit, bad, all);
       continue;
     }
-    for (int j = 0; j < syms[x->sym]->nnum; j++) {
+    for (int j = NV_SLEEP + 1; j < syms[x->sym]->nnum; j++) { /* counts: amounts have their spread */
       *bad += x->laws[j].loo > limit;
       ++*all;
     }

@@ -67,6 +67,7 @@ typedef struct line {
   int *comm_mask; /* this rank's communicators by id: their slice (-2: none) */
   int ncomm;
   int nsplit; /* comm_split lines so far */
+  int prev;   /* the previous event's symbol (-1: none yet) */
   long nbcs;  /* nonblocking collectives so far */
 } line_t;
 
@@ -459,7 +460,9 @@ static void one_line(line_t *l, seq_t *seq, double gap[2])
       peer(l, "src=", atol(tok[i] + 4));
     else
       lit(l, i);
-  seq_push(seq, node_event(sym_intern(s), l->vals, l->rd->lineno));
+  int id = sym_intern(s);
+  seq_push(seq, node_event(id, l->vals, l->rd->lineno, l->prev));
+  l->prev = id;
   gap[0] = gap[1] = 0;
 }
 
@@ -476,6 +479,7 @@ void input_parse(input_t *in)
     l.ncomm = 0;
     l.nsplit = 0;
     l.nbcs = 0;
+    l.prev = -1;
     set_comm(&l, 0, (1 << in->g.nd) - 1);
     double gap[2] = {0, 0};
     while (ti_next(&rd)) {
@@ -497,7 +501,8 @@ void input_parse(input_t *in)
     s->vname = ex_alloc(2 * sizeof *s->vname);
     s->vname[0] = "compute";
     s->vname[1] = "sleep";
-    seq_push(&in->seqs[r], node_event(sym_intern(s), gap, rd.lineno + 1));
+    seq_push(&in->seqs[r], node_event(sym_intern(s), gap, rd.lineno + 1, l.prev));
+    seq_settle(&in->seqs[r]);
     ti_close(&rd);
   }
   free(l.vals);

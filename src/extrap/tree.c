@@ -1,8 +1,10 @@
 /* A rank's events as a tree of loops, built as they are read: when the
  * last events repeat the ones before them (or the body of the loop before
  * them), they fold into a loop, whose events keep the sum, minimum and
- * maximum of their numeric values over the iterations. Structure is
- * compared through hashes, loop counts included, then checked in full. */
+ * maximum of their numeric values over the iterations, and every burst of
+ * their computation (bursts.c).
+ * Structure is compared through hashes, loop counts included, then checked
+ * in full. */
 #include "extrap.h"
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +17,7 @@ static uint64_t mix(uint64_t h, uint64_t v)
   return h * 0xff51afd7ed558ccdull;
 }
 
-node_t *node_event(int sym, const double *vals, long line)
+node_t *node_event(int sym, const double *vals, long line, int pred)
 {
   int nv = syms[sym]->nnum;
   node_t *x = ex_alloc(sizeof *x);
@@ -29,6 +31,7 @@ node_t *node_event(int sym, const double *vals, long line)
   memcpy(x->hi, vals, sizeof(double) * (size_t)nv);
   x->occ = 1;
   x->line = line;
+  x->bursts = bursts_new(pred, nv ? vals[NV_COMPUTE] : 0);
   return x;
 }
 
@@ -48,6 +51,7 @@ static void node_free(node_t *x)
     node_free(x->body[i]);
   free(x->body);
   free(x->sum);
+  bursts_free(x->bursts);
   free(x);
 }
 
@@ -91,6 +95,8 @@ void node_fold(node_t *dst, node_t *src)
         dst->hi[j] = src->hi[j];
     }
     dst->occ += src->occ;
+    bursts_fold(&dst->bursts, src->bursts);
+    src->bursts = NULL;
   } else
     for (int i = 0; i < dst->n; i++) {
       node_fold(dst->body[i], src->body[i]);
@@ -98,6 +104,20 @@ void node_fold(node_t *dst, node_t *src)
     }
   src->n = 0;
   node_free(src);
+}
+
+static void settle(node_t *x)
+{
+  for (int i = 0; i < x->n; i++)
+    settle(x->body[i]);
+  if (x->sym >= 0)
+    bursts_settle(x->bursts);
+}
+
+void seq_settle(seq_t *s)
+{
+  for (int i = 0; i < s->n; i++)
+    settle(s->v[i]);
 }
 
 /* Folds a repeat at the end of s, if any; returns 1 if it did. */

@@ -1,8 +1,9 @@
 /* Writes the trace at the target size: an index and one file per rank, as
  * simrun --trace-ti does (gzip-compressed if asked: simpi-replay reads
  * both), each rank's events being its class's with the values the laws
- * give at the target, peers put back as ranks of the target grid, and
- * communicator colors, keys and sizes those of its slices. */
+ * give at the target (computation: times the variability of its bursts,
+ * bursts.c), peers put back as ranks of the target grid, and communicator
+ * colors, keys and sizes those of its slices. */
 #include "extrap.h"
 #include <errno.h>
 #include <math.h>
@@ -21,6 +22,8 @@ typedef struct out {
   const grid_t *g;
   long rank, nbcs; /* nonblocking collectives so far */
   int c[EX_MAXD];
+  int smooth; /* every burst its typical value: no variability */
+  int prev;   /* the last event written */
 } out_t;
 
 static void flush(out_t *o)
@@ -104,12 +107,19 @@ static void line(out_t *o, const char *word)
   put(o, word);
 }
 
-static void emit(out_t *o, const mnode_t *x)
+static void emit(out_t *o, mnode_t *x)
 {
   const sym_t *s = syms[x->sym];
-  if (x->val[NV_COMPUTE] >= 0.5) {
+  mctx_t *c = bursts_context(x, o->prev);
+  double flops = c ? c->val : 0;
+  if (c && !o->smooth)
+    flops *= variab_ratio(&c->var, o->rank, x->id * 64 + (uint64_t)(c - x->ctx), c->written);
+  if (c)
+    c->written++;
+  o->prev = x->sym;
+  if (flops >= 0.5) {
     line(o, "compute");
-    put_value(o, x->val[NV_COMPUTE], 1);
+    put_value(o, flops, 1);
     o->buf[o->len++] = '\n';
   }
   if (x->val[NV_SLEEP] > 0) {
@@ -156,10 +166,19 @@ static void emit(out_t *o, const mnode_t *x)
   o->buf[o->len++] = '\n';
 }
 
+static void restart(mnode_t *const *v, int n)
+{
+  for (int i = 0; i < n; i++) {
+    for (int j = 0; j < v[i]->nctx; j++)
+      v[i]->ctx[j].written = 0;
+    restart(v[i]->body, v[i]->n);
+  }
+}
+
 static void walk(out_t *o, mnode_t *const *v, int n)
 {
   for (int i = 0; i < n; i++) {
-    const mnode_t *x = v[i];
+    mnode_t *x = v[i];
     if (x->sym >= 0)
       emit(o, x);
     else
@@ -168,7 +187,7 @@ static void walk(out_t *o, mnode_t *const *v, int n)
   }
 }
 
-void write_trace(const char *path, const grid_t *g, int gzip)
+void write_trace(const char *path, const grid_t *g, int gzip, int smooth)
 {
   long n = grid_slice_size(g, (1 << g->nd) - 1);
   size_t len = strlen(path) + 64;
@@ -184,7 +203,7 @@ void write_trace(const char *path, const grid_t *g, int gzip)
     fprintf(idx, "%s_files/simpi_rank-%ld.txt%s\n", base, r + 1, ext);
   if (fclose(idx))
     ex_fail("cannot write %s: %s", path, strerror(errno));
-  out_t o = {.buf = ex_alloc(BUF), .name = name, .g = g};
+  out_t o = {.buf = ex_alloc(BUF), .name = name, .g = g, .smooth = smooth};
   for (long r = 0; r < n; r++) {
     snprintf(name, len + 32, "%s/simpi_rank-%ld.txt%s", dir, r + 1, ext);
     if (gzip ? !(o.gz = gzopen(name, "wb1")) : !(o.f = fopen(name, "w")))
@@ -193,6 +212,8 @@ void write_trace(const char *path, const grid_t *g, int gzip)
     o.nbcs = 0;
     grid_coords(g, r, o.c);
     const mclass_t *c = &classes[model_class(g, r)];
+    restart(c->model, c->nmodel);
+    o.prev = -1;
     walk(&o, c->model, c->nmodel);
     flush(&o);
     if (gzip ? gzclose(o.gz) != Z_OK : fclose(o.f) != 0)

@@ -10,6 +10,7 @@
 #include "../kernel/kernel.h"
 #include "../p2p/p2p.h"
 #include "../action/action.h"
+#include "../action/otf2_out.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -103,6 +104,8 @@ rt_rank_t *mpi_enter(const char *name, void *pc)
   r->mpi_t0 = kern_now();
   if (rt_opts.paje && paje_thread(r))
     rt_paje_push(r->id, name);
+  if (otw_on && paje_thread(r))
+    otw_enter(r->id, name);
   return r;
 }
 
@@ -130,6 +133,8 @@ void mpi_leave(rt_rank_t *r)
     rt_timeline_span(r->id, r->call, r->mpi_t0, kern_now(), r->call_pc);
   if (rt_opts.paje && paje_thread(r))
     rt_paje_pop(r->id);
+  if (otw_on && paje_thread(r))
+    otw_leave(r->id);
   cmp_burst_begin(r);
 }
 

@@ -251,7 +251,7 @@ int PMPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler)
 
 int PMPI_Errhandler_free(MPI_Errhandler *errhandler)
 {
-  MPI_ENTER("MPI_Errhandler_free");
+  MPI_ENTER_ANY("MPI_Errhandler_free"); /* allowed before init and after finalize */
   CHECK(errhandler && mpi_errh_valid(*errhandler), MPI_COMM_WORLD, MPI_ERR_ARG, "invalid error handler");
   /* user handlers stay valid while communicators use them: never reused */
   *errhandler = MPI_ERRHANDLER_NULL;

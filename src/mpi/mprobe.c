@@ -136,9 +136,8 @@ int PMPI_Imrecv_c(void *buf, MPI_Count count, MPI_Datatype type, MPI_Message *me
   MPI_LEAVE(imrecv(self, buf, count, type, message, request));
 }
 
-int PMPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype type, MPI_Count count)
+static int set_elements(rt_rank_t *self, MPI_Status *status, MPI_Datatype type, MPI_Count count)
 {
-  MPI_ENTER("MPI_Status_set_elements");
   CHECK(status && count >= 0, MPI_COMM_WORLD, MPI_ERR_ARG, "invalid status or count");
   CHECK_TYPE(type, t, MPI_COMM_WORLD);
   status->simpi_bytes = count * (long long)t->size;
@@ -147,7 +146,20 @@ int PMPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype type, MPI_Count 
 
 int PMPI_Status_set_elements(MPI_Status *status, MPI_Datatype type, int count)
 {
-  return PMPI_Status_set_elements_x(status, type, count);
+  MPI_ENTER("MPI_Status_set_elements");
+  return set_elements(self, status, type, count);
+}
+
+int PMPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype type, MPI_Count count)
+{
+  MPI_ENTER("MPI_Status_set_elements_x");
+  return set_elements(self, status, type, count);
+}
+
+int PMPI_Status_set_elements_c(MPI_Status *status, MPI_Datatype type, MPI_Count count)
+{
+  MPI_ENTER("MPI_Status_set_elements_c");
+  return set_elements(self, status, type, count);
 }
 
 int PMPI_Status_set_cancelled(MPI_Status *status, int flag)
@@ -184,6 +196,7 @@ PMPI_ALIAS(Mrecv_c)
 PMPI_ALIAS(Imrecv_c)
 PMPI_ALIAS(Status_set_elements)
 PMPI_ALIAS(Status_set_elements_x)
+PMPI_ALIAS(Status_set_elements_c)
 PMPI_ALIAS(Status_set_cancelled)
 PMPI_ALIAS(Alloc_mem)
 PMPI_ALIAS(Free_mem)

@@ -111,7 +111,8 @@ int req_build(rt_rank_t *self, p2p_req_t **out, enum p2p_kind kind, enum p2p_mod
   rt_comm_t *c = comm_get(comm);
   if (!c)
     return mpi_error(self, MPI_COMM_WORLD, MPI_ERR_COMM, "%s", mpi_bad_comm(comm));
-  const dt_t *t = dt_get(type);
+  /* no data, no type: MPICH checks the datatype only when there are elements to move */
+  const dt_t *t = dt_get(count == 0 && type == MPI_DATATYPE_NULL ? MPI_BYTE : type);
   if (!t)
     return mpi_error(self, comm, MPI_ERR_TYPE,
                      dt_lookup(type) ? "datatype 0x%x is not committed (MPI_Type_commit)" : "invalid datatype (0x%x)",

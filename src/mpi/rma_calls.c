@@ -68,10 +68,13 @@ static int check_op(rt_rank_t *self, rt_win_t *w, rma_op_t *op, MPI_Count ocount
   return MPI_SUCCESS;
 }
 
-/* Accumulate operations take predefined ops on one predefined type. */
-static int check_acc(rt_rank_t *self, rt_win_t *w, const rma_op_t *op, MPI_Op o)
+/* Accumulate operations take predefined ops on one predefined type; with no target data
+ * there is nothing to combine, and any types go (as in MPICH). */
+static int check_acc(rt_rank_t *self, rt_win_t *w, const rma_op_t *op, MPI_Op o, int empty)
 {
   WCHECK(op_valid(o) && op_predefined(o), w, MPI_ERR_OP, "accumulate operations take a predefined operation");
+  if (empty)
+    return MPI_SUCCESS;
   WCHECK(op->tt->basic, w, MPI_ERR_TYPE, "the target datatype mixes predefined types");
   WCHECK(!op_check(o, dt_basic(op->tt->basic)), w, MPI_ERR_OP, "the operation does not apply to %s",
          dt_basic(op->tt->basic)->name);
@@ -135,15 +138,18 @@ static int accumulate(rt_rank_t *self, const void *obuf, MPI_Count ocount, MPI_D
   WCHECK(ocount >= 0 && rcount >= 0, w, MPI_ERR_COUNT, "negative count");
   rma_op_t op = {0};
   CHECKED(check_op(self, w, &op, o == MPI_NO_OP ? -1 : ocount, otype, t, disp, tcount, ttype));
-  if (result) {
+  if (result || rtype != MPI_DATATYPE_NULL) { /* Get_accumulate */
     TYPE_OF(rtype, rt, "result datatype");
     op.rt = rt;
+    WCHECK(result || !rcount || !rt->size || rt->derived, w, MPI_ERR_BUFFER, "null result buffer with count %lld",
+           (long long)rcount);
     WCHECK((size_t)rcount * rt->size == (size_t)tcount * op.tt->size, w, MPI_ERR_TYPE,
            "result data (%zu bytes) and target data (%zu bytes) differ in size", (size_t)rcount * rt->size,
            (size_t)tcount * op.tt->size);
   }
-  CHECKED(check_acc(self, w, &op, o));
-  p2p_req_t *r = t == MPI_PROC_NULL ? NULL
+  int empty = !tcount || !op.tt->size;
+  CHECKED(check_acc(self, w, &op, o, empty));
+  p2p_req_t *r = t == MPI_PROC_NULL || empty ? NULL
                                     : act_accumulate(w, obuf, ocount, op.ot, result, rcount, op.rt, t, op.taddr,
                                                      tcount, op.tt, o);
   track(self, w, r, request);
@@ -217,7 +223,6 @@ static int accumulate(rt_rank_t *self, const void *obuf, MPI_Count ocount, MPI_D
                   Count target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)                            \
   {                                                                                                                    \
     MPI_ENTER("MPI_" #Name);                                                                                           \
-    CHECK(result_addr || !result_count, MPI_COMM_WORLD, MPI_ERR_BUFFER, "null result buffer");                         \
     MPI_LEAVE(accumulate(self, origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype, \
                          target_rank, target_disp, target_count, target_datatype, op, win, NULL));                     \
   }                                                                                                                    \
@@ -229,7 +234,6 @@ static int accumulate(rt_rank_t *self, const void *obuf, MPI_Count ocount, MPI_D
   {                                                                                                                    \
     MPI_ENTER("MPI_" #Name);                                                                                           \
     CHECK(request, MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");                                                    \
-    CHECK(result_addr || !result_count, MPI_COMM_WORLD, MPI_ERR_BUFFER, "null result buffer");                         \
     MPI_LEAVE(accumulate(self, origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype, \
                          target_rank, target_disp, target_count, target_datatype, op, win, request));                  \
   }                                                                                                                    \

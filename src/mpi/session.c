@@ -176,7 +176,7 @@ int PMPI_Comm_create_from_group(MPI_Group group, const char *stringtag, MPI_Info
 
 int PMPI_Session_create_errhandler(MPI_Session_errhandler_function *fn, MPI_Errhandler *errhandler)
 {
-  MPI_ENTER("MPI_Session_create_errhandler");
+  MPI_ENTER_ANY("MPI_Session_create_errhandler"); /* allowed before init (MPI 4.0, 11.2.1) */
   CHECK(fn && errhandler, MPI_COMM_WORLD, MPI_ERR_ARG, "null argument");
   *errhandler = mpi_errh_new((void (*)(int *, int *, ...))fn);
   MPI_LEAVE(MPI_SUCCESS);

@@ -42,6 +42,7 @@ typedef struct rt_opts {
   const char *timeline; /* --timeline=PATH.json or PATH.html */
   const char *paje;     /* -trace: write a Paje trace into this file */
   const char *trace; /* record a time-independent trace into this index file */
+  const char *otf2;  /* write an OTF2 archive of the run into this folder */
   const char *replay; /* replay this trace */
   double timeout;     /* --timeout: wall seconds (0: none) */
   double time_limit;  /* --time-limit: simulated seconds (0: none) */

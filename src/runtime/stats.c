@@ -163,8 +163,9 @@ static void row(const char *label, const rank_stats_t *s)
 static void json_row(const char *key, const rank_stats_t *s, const char *end)
 {
   fprintf(json, "%s{\"compute\": %.9g, \"p2p\": %.9g, \"collective\": %.9g, \"other\": %.9g, \"waiting\": %.9g, "
-          "\"msgs\": %ld, \"bytes\": %.0f}%s", key, s->compute, s->mpi[FAM_P2P], s->mpi[FAM_COLL],
-          s->mpi[FAM_OTHER], s->waiting, s->msgs, s->bytes, end);
+          "\"msgs\": %ld, \"bytes\": %.0f, \"io\": %.9g, \"io_read\": %.0f, \"io_written\": %.0f}%s", key,
+          s->compute, s->mpi[FAM_P2P], s->mpi[FAM_COLL], s->mpi[FAM_OTHER], s->waiting, s->msgs, s->bytes,
+          s->io_time, s->io_read, s->io_written, end);
 }
 
 /* The call sites, the most simulated time first (*n of them, malloc'ed). */
@@ -233,6 +234,14 @@ static void write_json(const char *partial, const rank_stats_t *sum, const rank_
   json = NULL;
 }
 
+/* adds v to *sum and keeps the smallest and the largest */
+static void tally(double v, double *sum, double *mn, double *mx)
+{
+  *sum += v;
+  *mn = v < *mn ? v : *mn;
+  *mx = v > *mx ? v : *mx;
+}
+
 static void report(const char *partial)
 {
   static int done;
@@ -266,6 +275,9 @@ static void report(const char *partial)
     mx.msgs = s->msgs > mx.msgs ? s->msgs : mx.msgs;
     mn.bytes = s->bytes < mn.bytes ? s->bytes : mn.bytes;
     mx.bytes = s->bytes > mx.bytes ? s->bytes : mx.bytes;
+    tally(s->io_time, &sum.io_time, &mn.io_time, &mx.io_time);
+    tally(s->io_read, &sum.io_read, &mn.io_read, &mx.io_read);
+    tally(s->io_written, &sum.io_written, &mn.io_written, &mx.io_written);
     for (int f = 0; f < NFAM; f++) {
       sum.mpi[f] += s->mpi[f];
       mn.mpi[f] = s->mpi[f] < mn.mpi[f] ? s->mpi[f] : mn.mpi[f];
@@ -277,6 +289,9 @@ static void report(const char *partial)
   mean.waiting /= rt_nranks;
   mean.msgs /= rt_nranks;
   mean.bytes /= rt_nranks;
+  mean.io_time /= rt_nranks;
+  mean.io_read /= rt_nranks;
+  mean.io_written /= rt_nranks;
   for (int f = 0; f < NFAM; f++)
     mean.mpi[f] /= rt_nranks;
   row("min", &mn);

@@ -267,6 +267,8 @@ int rt_parse_options(char *err, size_t errlen)
     rt_opts.paje = v;
   if ((v = getenv("SIMPI_TRACE_TI")) && *v)
     rt_opts.trace = v;
+  if ((v = getenv("SIMPI_OTF2")) && *v)
+    rt_opts.otf2 = v;
   rt_opts.trace_compat = (v = getenv("SIMPI_TRACE_COMPAT")) && *v == '1';
   if ((v = getenv("SIMPI_REPLAY")) && *v)
     rt_opts.replay = v;

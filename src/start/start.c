@@ -8,6 +8,7 @@
 #include "../core/comm.h"
 #include "../action/action.h"
 #include "../action/trace.h"
+#include "../action/otf2_out.h"
 #include "../action/check.h"
 #include "../coll/select.h"
 #include <dlfcn.h>
@@ -308,12 +309,16 @@ static int simulate(void)
     return 1;
   }
   comm_init_builtin();
-  if (rt_opts.trace) {
-    if (trace_open(rt_opts.trace, rt_nranks, err, sizeof err)) {
+  if (rt_opts.trace || rt_opts.otf2) {
+    /* the OTF2 archive is made from the lines the TI recorder writes (files or not) */
+    if ((rt_opts.trace ? trace_open(rt_opts.trace, rt_nranks, err, sizeof err) : trace_open_lines(rt_nranks)) ||
+        (rt_opts.otf2 && otw_open(rt_opts.otf2, rt_nranks, err, sizeof err))) {
       fprintf(stderr, "simpi: %s\n", err);
       return 1;
     }
     cmp_trace_hook = act_compute_traced;
+    if (rt_opts.otf2)
+      cmp_trace_done_hook = otw_compute_done;
     rt_early_end_hook = trace_close_stopped;
     cmp_trace_sleep_hook = trace_sleep_later;
   }

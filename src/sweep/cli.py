@@ -24,8 +24,11 @@ Axes (a comma-separated list makes an axis; the grid is every combination):
   --host-speed=LIST      the same as --cfg=smpi/host-speed:LIST: the flop/s a measured second
                          of computation is worth (2Gf doubles the simulated computation;
                          0.5Gf is hosts twice as fast)
-  --replay=TRACE,...     replay time-independent traces instead of running a program
-                         (-np is the trace's, or give -np LIST and {np} in TRACE)
+  --replay=TRACE,...     replay time-independent traces (or OTF2 traces, TRACE.otf2) instead
+                         of running a program (-np is the trace's, or give -np LIST and {np}
+                         in TRACE)
+  --otf2-speed=LIST      for OTF2 traces: how many times faster the target hosts are than the
+                         traced ones (simrun --otf2-speed), e.g. --otf2-speed=0.5,1,2,4
   Other axes' values can appear in the arguments too: {platform}, {host-speed}, {KEY}.
 
 Sweep options:
@@ -35,6 +38,9 @@ Sweep options:
                          the report. Points already finished there are not run again: the
                          same command after Ctrl-C resumes
   --fresh                run every point again
+  --own-dir              run each point in its own folder (DIR/POINT) instead of here, so
+                         that files the program writes do not collide between points that
+                         run at once; relative paths in its arguments then start there
   -j N                   points run at once on this machine (default: the number of cores)
   --scaling=strong|weak  speedup and efficiency against the smallest rank count of each
                          line: strong (same problem) or weak (problem grows with ranks);
@@ -44,7 +50,8 @@ Sweep options:
                          must be on a file system the nodes share
   --partition=P          sbatch --partition
   --time=T               sbatch --time (the time limit of each task)
-  --sbatch=OPTIONS       more sbatch options, split on blanks, e.g. --sbatch='--account=a --qos=q'
+  --sbatch=OPTIONS       more sbatch options, split on blanks,
+                         e.g. --sbatch='--account=a --qos=q'
   --collect DIR          report the points kept in DIR (a --slurm run's, later, or any sweep's)
   --help, --version
 
@@ -82,6 +89,7 @@ class Study:
         self.report_given = False
         self.dir = None
         self.fresh = False
+        self.own_dir = False     # --own-dir: each point runs in its folder
         self.jobs = None
         self.scaling = None
         self.slurm = False
@@ -154,6 +162,12 @@ def parse(argv):
         elif name == "--host-speed":
             v, i = take_value(argv, i, name)
             add_axis(s, "host-speed", split_list(v, "--host-speed"))
+        elif name == "--otf2-speed":
+            v, i = take_value(argv, i, name)
+            if "," in v:
+                add_axis(s, "otf2-speed", split_list(v, "--otf2-speed"))
+            else:
+                s.simrun_args.append(f"--otf2-speed={v}")
         elif name in ("-replay", "--replay"):
             v, i = take_value(argv, i, name)
             add_axis(s, "replay", split_list(v, "--replay"))
@@ -164,6 +178,8 @@ def parse(argv):
             s.dir, i = take_value(argv, i, name)
         elif a == "--fresh":
             s.fresh, i = True, i + 1
+        elif a == "--own-dir":
+            s.own_dir, i = True, i + 1
         elif name in ("-j", "--jobs") or re.fullmatch(r"-j[0-9]+", a):
             if re.fullmatch(r"-j[0-9]+", a):
                 v, i = a[2:], i + 1
@@ -209,7 +225,9 @@ def parse(argv):
             raise Usage("--help-coll is simrun's: simrun --help-coll")
         elif name in VALUED:
             v, i = take_value(argv, i, name)
-            s.simrun_args += [name, v] if a == name else [a]
+            if name in ("-hostfile", "-machinefile", "--hostfile"):  # found from any point's folder
+                v = os.path.abspath(v)
+            s.simrun_args += [name, v] if a == name else [f"{name}={v}"]
         elif a in FLAGS:
             s.simrun_args.append(a)
             i += 1

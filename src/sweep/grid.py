@@ -46,6 +46,9 @@ def platform_file(name, platforms):
 def check(study, platforms):
     """refuses what would make every point fail the same way, in one line, before anything runs"""
     axes = dict(study.axes)
+    otf2 = any(t.endswith(".otf2") for t in axes.get("replay", []))
+    if not otf2 and ("otf2-speed" in axes or any(a.startswith("--otf2-speed=") for a in study.simrun_args)):
+        raise Usage("--otf2-speed scales the computation of OTF2 traces: give them with --replay=TRACE.otf2")
     if study.program:
         study.program = find_program(study.program)
     for p in axes.get("platform", []):
@@ -93,6 +96,8 @@ def make_points(study, platforms):
                 argv.append("--platform=" + platform_file(v, platforms))
             elif name == "host-speed":
                 argv.append("--cfg=smpi/host-speed:" + v)
+            elif name == "otf2-speed":
+                argv.append("--otf2-speed=" + v)
             elif name == "replay":
                 trace = os.path.abspath(substitute(v, values))
                 argv.append("--replay=" + trace)

@@ -38,9 +38,9 @@ def run(plan, dir, jobs, table, fresh):
     if done:
         print(f"simsweep: {len(done)} of {len(plan['points'])} points kept from an earlier run in {dir}"
               f"{' (--fresh runs them again)' if todo else ''}", file=table.out, flush=True)
-        for p in plan["points"]:  # the kept points first, as they were
+        for p in plan["points"]:  # the kept points first
             if p["name"] in done:
-                table.row(row_of(plan, done, p), p["values"])
+                table.offer(plan, done, p)
     stop = Stop()
     running = {}
     walls = []
@@ -68,7 +68,7 @@ def run(plan, dir, jobs, table, fresh):
                 r = pt.finish(dir, p, rc, wall)
                 done[p["name"]] = (r, pt.load_json(os.path.join(pt.folder(dir, p), "stats.json")))
                 failed += r["status"] != "ok"
-                table.row(row_of(plan, done, p), p["values"])
+                table.offer(plan, done, p)
             left = None
             if walls and not stop.count:
                 rounds = math.ceil((len(todo) + len(running)) / jobs)
@@ -77,11 +77,7 @@ def run(plan, dir, jobs, table, fresh):
             time.sleep(0.05)
     finally:
         stop.restore()
+        table.flush(plan, done)
         table.done()
     return done, stop.count > 0 and len(done) < len(plan["points"])
 
-
-def row_of(plan, done, p):
-    """the point's row, speedup and efficiency against what is done so far"""
-    rows = rw.build(plan, done)
-    return rows[p["index"]]

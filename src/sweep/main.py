@@ -52,7 +52,7 @@ def new_plan(study, argv, paths):
     html, _, _ = report_paths(study.report)
     return {"command": ["simsweep"] + argv, "program": study.program, "args": study.args,
             "axes": study.axes, "scaling": scaling, "outputs": study.outputs, "simrun": paths["simrun"], "simsweep": paths["self"],
-            "cwd": study.cwd, "report": html, "points": points}
+            "cwd": None if study.own_dir else study.cwd, "report": html, "points": points}
 
 
 def main(argv, paths):

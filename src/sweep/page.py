@@ -23,7 +23,8 @@ th { background: #f0f0f0; } td { white-space: nowrap; } td.n { text-align: right
 tr.failed td { background: #fdecea; } tr.notrun td { color: #999; } .msg { color: #b00020; }
 """
 
-PARTS = [("computation", "#9e9e9e"), ("communication", "#1f77b4"), ("waiting", "#ff7f0e")]
+PARTS = [("computation", "#9e9e9e"), ("communication", "#1f77b4"), ("waiting", "#ff7f0e"), ("file I/O", "#8c564b")]
+IO_SHOWN = [("io_s", "file I/O (s)", ".6f"), ("io_read", "bytes read", ".0f"), ("io_written", "bytes written", ".0f")]
 PATH_PARTS = [("critical path: computation", "#555555"), ("critical path: transfers", "#17becf"),
               ("off the critical path", "#e0e0e0")]
 
@@ -80,16 +81,17 @@ def scaling_charts(plan, rows):
 def bar_charts(plan, rows, dir, html_dir):
     ok = [(p, r) for p, r in zip(plan["points"], rows) if r["simulated_s"] is not None]
     lab = [point_label(plan, p) for p, _ in ok]
-    width = min(300, 40 + 6 * max([len(l) for l in lab] + [10]))
+    width = min(230, 40 + 6 * max([len(l) for l in lab] + [10]))
     charts = []
     if len({r["np"] for _, r in ok}) <= 1:
         charts.append(svg.bars("plot-time", "Simulated time", "seconds",
                                [(l, p["name"], [r["simulated_s"]], "") for l, (p, r) in zip(lab, ok)],
                                [("simulated time", svg.PALETTE[0])], width))
+    parts = PARTS if any(r["io_s"] for _, r in ok) else PARTS[:3]
     charts.append(svg.bars("plot-breakdown", "Where the time goes (mean per rank)", "seconds",
-                           [(l, p["name"], [r["compute_s"], r["communication_s"], r["waiting_s"]],
+                           [(l, p["name"], [r["compute_s"], r["communication_s"], r["waiting_s"], r["io_s"]],
                              f"simulated time {r['simulated_s']:.6f} s") for l, (p, r) in zip(lab, ok)],
-                           PARTS, width))
+                           parts, width))
     charts.append(svg.bars("plot-messages", "Messages sent (all ranks)", "messages",
                            [(l, p["name"], [r["msgs"]], f"{r['bytes']:.0f} bytes") for l, (p, r) in zip(lab, ok)],
                            [("messages", "#2ca02c")], width))
@@ -106,7 +108,7 @@ def bar_charts(plan, rows, dir, html_dir):
                      f"the critical path is {share:.1%} of the run"))
     charts.append(svg.bars("plot-critical", "The critical path's share of the run", "share of the simulated time",
                            path, PATH_PARTS, width, top=1.0))
-    return legend(PARTS) + legend(PATH_PARTS), charts
+    return legend(parts) + legend(PATH_PARTS), charts
 
 
 def cell(row, col, fmt):
@@ -119,9 +121,10 @@ def cell(row, col, fmt):
 
 
 def table(plan, rows, dir, html_dir):
+    shown = SHOWN[:7] + IO_SHOWN + SHOWN[7:] if any(r["io_s"] for r in rows) else SHOWN
     axes = [n for n, _ in plan["axes"]]
     axes = ["np"] + [a for a in axes if a != "np"]
-    head = "".join(f"<th>{escape(h)}</th>" for h in ["point"] + axes + [h for _, h, _ in SHOWN] + ["files"])
+    head = "".join(f"<th>{escape(h)}</th>" for h in ["point"] + axes + [h for _, h, _ in shown] + ["files"])
     body = []
     for p, r in zip(plan["points"], rows):
         rel = os.path.relpath(pt.folder(dir, p), html_dir)
@@ -134,11 +137,11 @@ def table(plan, rows, dir, html_dir):
         cls = {"ok": "ok", "failed": "failed"}.get(r["status"], "notrun")
         cells = [f'<td data-col="point">{escape(p["name"])}</td>']
         cells += [f'<td data-col="{escape(a)}">{escape(str(r[a]) if r[a] is not None else "")}</td>' for a in axes]
-        cells += [cell(r, c, fmt) for c, _, fmt in SHOWN]
+        cells += [cell(r, c, fmt) for c, _, fmt in shown]
         cells.append(f"<td>{links}</td>")
         body.append(f'<tr class="{cls}" data-point="{escape(p["name"])}">' + "".join(cells) + "</tr>")
         if r["message"]:
-            body.append(f'<tr class="{cls}"><td></td><td class="msg" colspan="{len(axes) + len(SHOWN) + 1}">'
+            body.append(f'<tr class="{cls}"><td></td><td class="msg" colspan="{len(axes) + len(shown) + 1}">'
                         f'{escape(r["message"])}</td></tr>')
     return f'<table id="points"><thead><tr>{head}</tr></thead><tbody>\n' + "\n".join(body) + "\n</tbody></table>"
 
@@ -165,7 +168,7 @@ def write(path, plan, rows, dir):
     out += ["<h2>Where the time goes</h2>",
             "<p>Per point, the mean rank's simulated time in computation, in MPI calls moving data (communication) "
             "and in MPI calls waiting for a partner (a receive before its send, a rendezvous send before its "
-            "receive); the messages and bytes all ranks sent; the critical path (the longest chain of "
+            "receive), and in MPI_File calls when there are any (file I/O); the messages and bytes all ranks sent; the critical path (the longest chain of "
             "computation and message transfers) as a share of the run.</p>", leg, '<div class="charts">'] \
         + charts + ["</div>", "<h2>Points</h2>", table(plan, rows, dir, html_dir), "</body></html>"]
     tmp = path + ".tmp"

@@ -55,8 +55,9 @@ def result(dir, point):
 
 
 def start(simrun, dir, point, outputs, cwd, own_session=True):
-    """starts the point's run: (process, start time)"""
+    """starts the point's run in cwd (None: in its own folder): (process, start time)"""
     f = folder(dir, point)
+    cwd = cwd or os.path.abspath(f)
     os.makedirs(f, exist_ok=True)
     for old in ("result.json", "stats.json"):
         if os.path.exists(os.path.join(f, old)):

@@ -1,13 +1,15 @@
 """The study's numbers: one row per point from its result and its statistics, with speedup and
 parallel efficiency against the smallest rank count of its line (the points that differ only in
--np) that ran; none while a smaller one has not run. Times are simulated seconds; computation, communication and waiting are per rank, the
-mean over ranks (communication: MPI time that was not waiting for a partner)."""
+-np) that ran; none while a smaller one has not run. Times are simulated seconds; computation,
+communication, waiting and file I/O are per rank, the mean over ranks (communication: MPI time
+that was neither waiting for a partner nor in MPI_File calls); messages and bytes are totals."""
 import os
 
 from . import point as pt
 
-NUMBERS = ["simulated_s", "speedup", "efficiency", "wall_s", "compute_s", "communication_s", "waiting_s",
-           "msgs", "bytes", "critical_path_s", "critical_path_compute_s", "critical_path_share"]
+NUMBERS = ["simulated_s", "speedup", "efficiency", "wall_s", "compute_s", "communication_s", "waiting_s", "io_s",
+           "msgs", "bytes", "io_read", "io_written", "critical_path_s", "critical_path_compute_s",
+           "critical_path_share"]
 
 
 def columns(plan):
@@ -30,6 +32,14 @@ def series(plan, p):
     return tuple((n, p["values"][n]) for n, _ in plan["axes"] if n != "np")
 
 
+def awaits_base(plan, done, p):
+    """a point that ran while a smaller rank count of its line has not: its speedup is not known yet"""
+    if p["name"] not in done or done[p["name"]][0]["status"] != "ok" or "np" not in p["values"]:
+        return False
+    k, n = series(plan, p), int(p["values"]["np"])
+    return any(q["name"] not in done and int(q["values"]["np"]) < n and series(plan, q) == k for q in plan["points"])
+
+
 def label(key):
     return ", ".join(f"{n}={v}" for n, v in key) or "all points"
 
@@ -50,8 +60,10 @@ def base_row(plan, p, done):
         return row
     mean, cp, t = st["mean"], st["critical_path"], st["simulated_time"]
     mpi = mean["p2p"] + mean["collective"] + mean["other"]
-    row.update(simulated_s=t, compute_s=mean["compute"], communication_s=max(mpi - mean["waiting"], 0.0),
-               waiting_s=mean["waiting"], msgs=st["total"]["msgs"], bytes=st["total"]["bytes"],
+    io = mean.get("io", 0.0)
+    row.update(simulated_s=t, compute_s=mean["compute"], communication_s=max(mpi - mean["waiting"] - io, 0.0),
+               waiting_s=mean["waiting"], io_s=io, msgs=st["total"]["msgs"], bytes=st["total"]["bytes"],
+               io_read=st["total"].get("io_read", 0), io_written=st["total"].get("io_written", 0),
                critical_path_s=cp["length"], critical_path_compute_s=cp["computation"],
                critical_path_share=cp["length"] / t if t > 0 else None)
     return row

@@ -74,7 +74,7 @@ def submit(plan, dir, todo, sbatch_opts):
                  f"{shlex.quote(os.path.abspath(dir))} \"$SLURM_ARRAY_TASK_ID\"\n")
     os.chmod(script, 0o755)
     cmd = ["sbatch", "--parsable", "--job-name=simsweep", f"--array={ranges([p['index'] for p in todo])}",
-           f"--output={os.path.abspath(sdir)}/task-%a.out", f"--chdir={plan['cwd']}"] + sbatch_opts + [script]
+           f"--output={os.path.abspath(sdir)}/task-%a.out", f"--chdir={plan['cwd'] or os.path.abspath(dir)}"] + sbatch_opts + [script]
     try:
         r = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
     except OSError as e:
@@ -96,8 +96,9 @@ def sweep(plan, dir, sbatch_opts, table, fresh):
     todo = [p for p in plan["points"] if p["name"] not in done]
     for p in plan["points"]:
         if p["name"] in done:
-            table.row(rw.build(plan, done)[p["index"]], p["values"])
+            table.offer(plan, done, p)
     if not todo:
+        table.flush(plan, done)
         return False
     for p in todo:  # a result left from before is not this run's
         old = os.path.join(pt.folder(dir, p), "result.json")
@@ -119,7 +120,7 @@ def sweep(plan, dir, sbatch_opts, table, fresh):
                     r = pt.result(dir, p)
                     if r:
                         done[p["name"]] = (r, pt.load_json(os.path.join(pt.folder(dir, p), "stats.json")))
-                        table.row(rw.build(plan, done)[p["index"]], p["values"])
+                        table.offer(plan, done, p)
             if q == [] or all(p["name"] in done for p in todo):
                 break
             running = sum(1 for _, s in q or [] if s == "R")
@@ -128,6 +129,8 @@ def sweep(plan, dir, sbatch_opts, table, fresh):
             time.sleep(1)
     finally:
         stop.restore()
+        if stop.count:
+            table.flush(plan, done)
         table.done()
     if stop.count:
         print(f"simsweep: job array {job} goes on in Slurm: simsweep --collect {dir} reports it later "
@@ -136,6 +139,8 @@ def sweep(plan, dir, sbatch_opts, table, fresh):
     settle(plan, dir)
     for p in todo:
         if p["name"] not in done and pt.result(dir, p):
-            done[p["name"]] = (pt.result(dir, p), None)
-            table.row(rw.build(plan, rw.load(plan, dir))[p["index"]], p["values"])
+            done[p["name"]] = (pt.result(dir, p), pt.load_json(os.path.join(pt.folder(dir, p), "stats.json")))
+            table.offer(plan, done, p)
+    table.flush(plan, done)
+    table.done()
     return False

@@ -5,7 +5,7 @@ from html import escape
 
 PALETTE = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22",
            "#17becf"]
-W, H = 540, 320
+W, H = 480, 310
 LEFT, RIGHT, TOP, BOTTOM = 72, 16, 34, 46
 
 

@@ -1,6 +1,9 @@
-"""The terminal's view of a sweep: a row per point as it finishes, and on a terminal a progress
-line (done/total, failed, running, time left) rewritten in place below them."""
+"""The terminal's view of a sweep: a row per point as it finishes (held until its speedup is
+known: a smaller rank count of its line finished), and on a terminal a progress line
+(done/total, failed, running, time left) rewritten in place below them."""
 import sys
+
+from . import rows as rw
 
 
 def num(v, fmt):
@@ -15,6 +18,25 @@ class Table:
         self.header_done = False
         self.live = err.isatty()
         self.shown = ""
+        self.held = []  # points that ran, shown once their line's smaller rank counts have
+
+    def offer(self, plan, done, p):
+        """the point ended (done: {name: (result, stats)}): prints its row, and the held rows that
+        can now show their speedup, or holds it while a smaller rank count of its line runs"""
+        self.held.append(p)
+        ready = [q for q in self.held if not rw.awaits_base(plan, done, q)]
+        if ready:
+            rows = rw.build(plan, done)
+            for q in ready:
+                self.held.remove(q)
+                self.row(rows[q["index"]], q["values"])
+
+    def flush(self, plan, done):
+        """prints the held rows as they are (the sweep stops)"""
+        rows = rw.build(plan, done)
+        for q in self.held:
+            self.row(rows[q["index"]], q["values"])
+        self.held = []
 
     def header(self):
         cells = [n.rjust(w) if n == "np" else n.ljust(w) for n, w in zip(self.names, self.widths)]

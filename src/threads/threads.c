@@ -73,6 +73,8 @@ int thr_wait_until(thr_queue_t *q, int (*still)(void *), void *arg, const char *
   if (rt_thr == &r->main && r->mpi_started && !r->mpi_ended && waited > 0) {
     if (cmp_trace_hook)
       cmp_trace_hook(r->id, waited * kern_host_speed(r->host));
+    if (cmp_trace_done_hook)
+      cmp_trace_done_hook(r->id);
     rt_stats_thread_wait(r->id, waited);
   }
   if (was)

@@ -62,6 +62,7 @@ int main(int argc, char **argv)
   MPI_Sendrecv(v, 1, st2, 1 - rank, 2, w, 2, MPI_INT, 1 - rank, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   if (rank == 1)
     printf("struct int+INTEGER: received %d %d\n", w[0], w[1]);
+  MPI_Barrier(MPI_COMM_WORLD); /* rank 1's line before rank 0's next, whatever each computed */
   MPI_Type_free(&st2);
 
   /* MPI_SUM does not apply to MPI_LOGICAL, MPI_LAND does */

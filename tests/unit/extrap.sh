@@ -9,19 +9,11 @@
 # shape than the inputs', and row and column communicators (Comm_split and
 # Cart_sub), a loop whose count grows with N (of nonblocking collectives,
 # completed by 'wait 0 0 -K' lines); --gzip output has the same events;
-# smpirun's traces of the 1D halo extrapolate to simpi's on-line time.
+# smpirun's traces of the 1D halo extrapolate to simpi's on-line time; computation whose
+# exact law is negative at the target gets another law, positive there.
 # Programs whose events do not line up are refused with the rank and line
 # that break the pattern.
-set -uo pipefail
-top=$(cd "$(dirname "$0")/../.." && pwd)
-simcc="$top/wrappers/simcc" simrun="$top/wrappers/simrun" simextrap="$top/wrappers/simextrap"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work"
-fail=0
-ok() { echo "ok: $1"; }
-bad() { echo "FAIL: $1"; fail=1; }
-simtime() { sed -n 's/^simpi: simulated time \([0-9.]*\) s.*/\1/p' "$1"; }
+. "$(dirname "$0")/extrap_common.bash"
 close() { awk -v a="$1" -v b="$2" 'BEGIN { d = (a - b) / b; if (d < 0) d = -d; exit !(b > 0 && d <= 0.05) }'; }
 
 for p in stencil halo1d rowcol; do "$simcc" -O2 "$top/tests/extrap/$p.c" -o $p || bad "build $p"; done
@@ -90,11 +82,39 @@ grep -q "warning: .* follow MPI_Dims_create's (6x4 not periodic at the target) a
   bad "kept dimension: $(cat kept.err)"
 case_ nonblocking-loop 40 "8 12 16" ./nbc
 
+# computation whose exact law, 2e6 - 4e5*N^1/2, is negative at the target: another law, positive
+cat > shrink.c <<'C'
+#include <math.h>
+#include <mpi.h>
+#include <smpi/smpi.h>
+int main(int argc, char **argv)
+{
+  MPI_Init(&argc, &argv);
+  int n, r;
+  double x = 1, y;
+  MPI_Comm_size(MPI_COMM_WORLD, &n);
+  MPI_Comm_rank(MPI_COMM_WORLD, &r);
+  for (int i = 0; i < 3; i++) {
+    smpi_execute_flops(2e6 - 4e5 * sqrt(n));
+    MPI_Sendrecv(&x, 1, MPI_DOUBLE, (r + 1) % n, 0, &y, 1, MPI_DOUBLE, (r + n - 1) % n, 0, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+  }
+  MPI_Finalize();
+  return 0;
+}
+C
+"$simcc" shrink.c -o shrink -lm || bad "build shrink"
+for n in 8 12 16; do "$simrun" -q -np $n --cfg=smpi/simulate-computation:no --trace-ti=shrink-$n.ti ./shrink; done
+"$simextrap" -np 48 -o shrink-x.ti --explain shrink-{8,12,16}.ti >shrink.out 2>&1 &&
+  [ "$(grep -c ' compute [1-9]' shrink-x.ti_files/simpi_rank-1.txt)" = 3 ] && ! grep -q 'compute [^;]* -> 0 ' shrink.out &&
+  ok "a law negative at the target is rejected: $(grep -m1 'compute ' shrink.out | sed 's/^ *//; s/;.*//')" ||
+  bad "negative law: $(grep -m2 'compute ' shrink.out)"
+
 # the report: the grid, the classes, and laws of N and of the grid's dimensions
 "$simextrap" -np 96 -o r.ti --explain 2d-strong-{9,12,16,36}.ti >explain.out 2>&1
 grep -q '^Target: 96 ranks, grid 12x8 not periodic' explain.out &&
   grep -q '(D0 interior, D1 interior): 1 2 4 16 -> 60$' explain.out &&
-  grep -q 'count 96\*(N/D0)^-1 -> 12 (0%, 0%)' explain.out && grep -q 'compute 92160\*N^-1 -> 960 ' explain.out &&
+  grep -q 'count 96\*(N/D0)^-1 -> 12 (0%, 0%)' explain.out && grep -q 'compute 10\*V -> 960 (0%, 0%), 960 to 960 without one input (+-0%); runner-up a\*N^-1 -> 960 (0%)' explain.out &&
   ok "--explain: grid, classes, laws" || bad "--explain: $(head -20 explain.out)"
 grep -q ' even): ' <("$simextrap" -np 48 -o r.ti --explain halo1d-{8,12,16}.ti 2>/dev/null) &&
   ok "the 1D halo's ranks are classed by parity too" || bad "no parity classes for the 1D halo"

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # simsweep on this machine: a strong-scaling and a weak-scaling sweep, a platform axis with a
-# --cfg axis, a --host-speed axis, a replay sweep over traces recorded at two rank counts; each
-# CSV number is checked against simrun's own output (the point's kept stderr, and the same run
-# made directly with simrun), speedup and efficiency against their definitions, and the JSON
-# against the CSV. A point that deadlocks and one that reaches --timeout are reported failed
-# with simpi's message and the others go on. Bad input is one line and a non-zero status.
+# --cfg axis, a --host-speed axis (smpi_execute's time scales with it), a replay sweep over
+# traces recorded at two rank counts; each CSV number is checked against simrun's own output
+# (the point's kept stderr, and the same run made directly with simrun), speedup and
+# efficiency against their definitions, and the JSON against the CSV. A point that deadlocks
+# and one that reaches --timeout are reported failed with simpi's message and the others go
+# on. Bad input is one line and a non-zero status.
 # time limit: 400
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -31,7 +32,7 @@ sweep -np 1,2,4 $nosim -o strong.html -- ./sweep_work 0.008 > strong.out 2>&1 ||
 sweep -np 1,2,4 $nosim -o weak.html -- ./sweep_work 0.00{np} > weak.out 2>&1 || bad "weak sweep: status $?"
 sweep -np 4 --platform=cluster,torus-3d --cfg=smpi/allreduce:rdb,redbcast_linear $nosim -o axes.html \
   -- ./sweep_work 0.008 > axes.out 2>&1 || bad "platform and cfg sweep: status $?"
-sweep -np 2 --host-speed=1Gf,2Gf -o speed.html -- ./sweep_work 0 spin=3 > speed.out 2>&1 ||
+sweep -np 2 --host-speed=1Gf,2Gf $nosim -o speed.html -- ./sweep_work 0.008 > speed.out 2>&1 ||
   bad "host-speed sweep: status $?"
 for n in 2 4; do
   "$top/wrappers/simrun" -q -np $n $nosim --trace-ti=tr$n.txt ./sweep_work 0.008 || bad "recording at $n ranks"
@@ -61,19 +62,19 @@ for p in cluster torus-3d; do
     direct axes/$p/$a -np 4 --platform=$p --cfg=smpi/allreduce:$a $nosim ./sweep_work 0.008
   done
 done
+for h in 1Gf 2Gf; do
+  direct speed/$h -np 2 --cfg=smpi/host-speed:$h $nosim ./sweep_work 0.008
+done
 for p in cluster laptop; do
   for n in 2 4; do
     direct replay/$p/$n --replay=tr$n.txt --platform=$p
   done
 done
 
-python3 - <<'PY' || fail=1
-import csv, json, os, re
-ok = True
-def check(what, cond):
-    global ok
-    print(("ok: " if cond else "FAIL: ") + what)
-    ok = ok and cond
+python3 - "$top/tests/unit" <<'PY' || fail=1
+import csv, json, os, re, sys
+sys.path.insert(0, sys.argv[1])
+from checks import check, done
 
 def rows(name):
     return list(csv.DictReader(open(name + ".csv")))
@@ -111,6 +112,9 @@ for r in strong:
     check(f"strong np={n}: computation {r['compute_s']} s per rank = 8 ms / {n}", close(r["compute_s"], 0.008 / n, 1e-9))
     check(f"strong np={n}: computation + communication + waiting <= simulated time",
           float(r["compute_s"]) + float(r["communication_s"]) + float(r["waiting_s"]) <= t + 1e-9)
+shown = {int(t[0]): t[3] for t in (l.split() for l in open("strong.out")) if len(t) > 3 and t[1] == "ok"}
+check(f"strong: the terminal's rows show every speedup, as the CSV has it ({shown})",
+      shown == {int(r["np"]): format(float(r["speedup"]), ".3f") for r in strong})
 js = json.load(open("strong.json"))
 check("strong.json: strong scaling, the CSV's columns and numbers",
       js["scaling"] == "strong" and js["columns"] == list(strong[0].keys()) and all(
@@ -140,8 +144,9 @@ speed = rows("speed")
 c = {r["host-speed"]: float(r["compute_s"]) for r in speed}
 cmd = open(os.path.join("speed.points", speed[1]["point"], "cmd")).read()
 check("host-speed: the 2Gf point ran with --cfg=smpi/host-speed:2Gf", "--cfg=smpi/host-speed:2Gf" in cmd)
-check(f"host-speed: 2Gf makes the measured computation about twice as long ({c})",
-      c.get("1Gf", 0) > 0 and 1.3 < c.get("2Gf", 0) / c["1Gf"] < 3.0)
+check(f"host-speed: 2Gf makes smpi_execute's 4 ms per rank twice as long ({c})",
+      close(c.get("1Gf"), 0.004, 1e-9) and close(c.get("2Gf"), 0.008, 1e-9))
+against_simrun("speed", lambda r: f"speed/{r['host-speed']}")
 
 replay = rows("replay")
 check("replay: 4 points, all ok", [r["status"] for r in replay] == ["ok"] * 4)
@@ -159,7 +164,7 @@ check(f"failing: the point that hangs at 5 ranks reached --timeout ({failing[5][
 out = open("failing.out").read()
 check("failing: the table shows both messages and the summary counts them",
       "deadlock" in out and "--timeout" in out and "2 ran, 2 failed" in out)
-exit(0 if ok else 1)
+done()
 PY
 
 # bad input: one line on stderr, a non-zero status, nothing run

@@ -34,7 +34,27 @@ int main(int argc, char **argv)
   return 0;
 }
 C
+cat > io.c <<'C'
+#include <mpi.h>
+static char buf[1 << 20];
+int main(int argc, char **argv)
+{
+  int rank;
+  MPI_File fh;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_File_open(MPI_COMM_WORLD, "out.dat", MPI_MODE_CREATE | MPI_MODE_RDWR, MPI_INFO_NULL, &fh);
+  MPI_File_write_at(fh, (MPI_Offset)rank << 20, buf, rank == 3 ? sizeof buf : sizeof buf / 2, MPI_CHAR,
+                    MPI_STATUS_IGNORE);
+  if (rank == 0)
+    MPI_File_read_at(fh, 0, buf, 1000, MPI_CHAR, MPI_STATUS_IGNORE);
+  MPI_File_close(&fh);
+  MPI_Finalize();
+  return 0;
+}
+C
 "$top/wrappers/simcc" w.c -o w || exit 1
+"$top/wrappers/simcc" io.c -o io || exit 1
 "$top/wrappers/simcc" "$top/samples/deadlock.c" -o deadlock || exit 1
 
 if "$top/wrappers/simrun" --help | grep -q -- '--stats=FILE.json'; then
@@ -45,6 +65,7 @@ fi
 
 "$top/wrappers/simrun" -np 2 --stats=w.json --cfg=smpi/simulate-computation:no ./w 2> w.err
 "$top/wrappers/simrun" -np 4 --stats=dead.json ./deadlock 2> dead.err
+"$top/wrappers/simrun" -np 4 --stats=io.json ./io 2> io.err
 python3 - <<'PY' || fail=1
 import json, re
 ok = True
@@ -84,6 +105,16 @@ check("the final line's simulated time is the JSON's", m is not None and abs(flo
 check("the call sites are there with their lines", any(s["call"] == "MPI_Recv" and s["site"].startswith("w.c:")
                                                        for s in d["sites"]))
 check("a run that ends normally is not partial", d["partial"] is None and d["ranks"] == 2)
+io, text = json.load(open("io.json")), open("io.err").read()
+rows = {m[0]: [float(x) for x in m[1:]] for m in re.findall(r"^  (\d+) +([0-9.]+) +([0-9]+) +([0-9]+)$",
+                                                              text.split("file I/O")[-1], re.M)}
+got = {str(i): [r["io"], r["io_read"], r["io_written"]] for i, r in enumerate(io["per_rank"])}
+check(f"MPI-IO per rank: JSON {got} = table {rows}", len(rows) == 4 and all(
+    abs(got[k][0] - rows[k][0]) < 5e-7 and got[k][1:] == rows[k][1:] for k in rows))
+check("MPI-IO: the mean, the largest and the total of the bytes written",
+      io["mean"]["io_written"] == 5 * 2**19 / 4 and io["max"]["io_written"] == 2**20
+      and io["total"]["io_written"] == 5 * 2**19 and io["total"]["io_read"] == 1000 and io["min"]["io_read"] == 0)
+check("MPI-IO time is part of the other calls' time", all(r["io"] <= r["other"] + 1e-12 for r in io["per_rank"]))
 dead = json.load(open("dead.json"))
 check(f"a deadlocked run's JSON says partial ({dead['partial']!r})", dead["partial"] and "deadlock" in dead["partial"])
 exit(0 if ok else 1)

@@ -22,30 +22,11 @@ else
   echo "FAIL: simrun --help does not name --timeline=RUN.html"; exit 1
 fi
 
-browser=
-for b in chromium chromium-browser google-chrome; do
-  command -v "$b" >/dev/null 2>&1 && { browser=$b; break; }
-done
-if [ -z "$browser" ]; then
-  if [ "${CI:-}" = true ]; then
-    echo "FAIL: chromium is not installed (apt-get install chromium; dev.sh installs it)"
-    exit 1
-  fi
-  echo "note: chromium is not installed: test skipped (apt-get install chromium)"
-  exit 0
-fi
+. "$top/tests/unit/browser.sh"
 
 fail=0
 ok() { echo "ok: $1"; }
 bad() { echo "FAIL: $1"; fail=1; }
-
-# chrome OUT ARGS...: headless Chromium with its own profile; its log goes to OUT.log
-chrome() {
-  local out=$1
-  shift
-  timeout -k 5 40 "$browser" --headless --no-sandbox --disable-gpu --user-data-dir="$work/profile" \
-    --enable-logging=stderr --v=0 --window-size=1000,640 "$@" >"$out" 2>"$out.log"
-}
 
 "$top/wrappers/simcc" -O2 "$top/samples/ring.c" -o ring || exit 1
 "$top/wrappers/simcc" -O2 "$top/samples/jacobi2d.c" -o jacobi -lm || exit 1
@@ -73,9 +54,11 @@ chrome ring-zoom.dom --dump-dom "file://$work/ring.html#t=1000,1200"
 chrome ring.shot --screenshot="$shots/timeline_ring.png" "file://$work/ring.html"
 chrome jacobi.shot --screenshot="$shots/timeline_jacobi.png" "file://$work/jacobi.html#t=1000,2600"
 
-python3 - "$shots" <<'PY' || fail=1
-import json, re, struct, sys, zlib
+python3 - "$shots" "$top/tests/unit" <<'PY' || fail=1
+import json, re, sys
 shots = sys.argv[1]
+sys.path.insert(0, sys.argv[2])
+from png_pixels import share
 ok = True
 def check(what, cond):
     global ok
@@ -119,47 +102,6 @@ zoom = body("ring-zoom")
 check(f"ring zoomed on 1000..1200 us: its arrows are drawn ({zoom.get('drawn-arrows')})",
       0 < int(zoom.get("drawn-arrows", 0)) <= 2000 and "error" not in zoom)
 check("deadlock: the page shows the two calls blocked at the deadlock", pages["deadlock"].get("blocked") == "2")
-
-def png(path):
-    """the pixels of an 8-bit RGB or RGBA PNG: width, height, bytes per pixel, rows"""
-    b = open(path, "rb").read()
-    assert b[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
-    pos, idat = 8, b""
-    while pos < len(b):
-        n, typ = struct.unpack(">I4s", b[pos:pos + 8])
-        data = b[pos + 8:pos + 8 + n]
-        pos += 12 + n
-        if typ == b"IHDR":
-            w, h, depth, ctype = struct.unpack(">IIBB", data[:10])
-        elif typ == b"IDAT":
-            idat += data
-    assert depth == 8 and ctype in (2, 6), "not 8-bit RGB(A)"
-    bpp, raw, rows = 3 if ctype == 2 else 4, zlib.decompress(idat), []
-    stride, prev, i = w * (3 if ctype == 2 else 4), bytearray(w * 4), 0
-    for y in range(h):
-        f, line = raw[i], bytearray(raw[i + 1:i + 1 + stride])
-        i += 1 + stride
-        for x in range(stride):
-            a = line[x - bpp] if x >= bpp else 0
-            u = prev[x]
-            c = prev[x - bpp] if x >= bpp else 0
-            if f == 1: line[x] = (line[x] + a) & 255
-            elif f == 2: line[x] = (line[x] + u) & 255
-            elif f == 3: line[x] = (line[x] + (a + u) // 2) & 255
-            elif f == 4:
-                p = a + u - c
-                pa, pb, pc = abs(p - a), abs(p - u), abs(p - c)
-                line[x] = (line[x] + (a if pa <= pb and pa <= pc else u if pb <= pc else c)) & 255
-        rows.append(line)
-        prev = line
-    return w, h, bpp, rows
-
-def share(path, rgb):
-    """the fraction of the screenshot's pixels that have exactly this colour"""
-    w, h, bpp, rows = png(path)
-    want = bytes(int(rgb[k:k + 2], 16) for k in (1, 3, 5))
-    n = sum(1 for r in rows for x in range(0, w * bpp, bpp) if bytes(r[x:x + 3]) == want)
-    return n / (w * h)
 
 recv = share(f"{shots}/timeline_ring.png", "#7fb8e0")
 check(f"ring screenshot: receives drawn in their colour ({recv:.0%} of the pixels)", recv > 0.2)

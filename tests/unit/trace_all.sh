@@ -44,17 +44,36 @@ if [ "${1:-}" = one ]; then
     echo "FAIL: $name does not build: $(head -3 "$name.cc")"
     exit 1
   fi
-  env $runenv "$simrun" -np "$np" --trace-ti="$PWD/$name.ti" "./$name" "$@" >/dev/null 2>"$name.on"
+  env $runenv "$simrun" -np "$np" --trace-ti="$PWD/$name.ti" --otf2="$PWD/$name.otf2" "./$name" "$@" >/dev/null 2>"$name.on"
   "$simrun" --replay="$PWD/$name.ti" >/dev/null 2>"$name.re"
   a=$(simtime "$name.on") b=$(simtime "$name.re")
-  if [ -n "$a" ] && [ -n "$b" ] && close "$b" "$a"; then
-    echo "ok: $name -np $np: on-line $a s, replay $b s"
-    rm -rf "$name" "$name.ti" "$name.ti_files"
-    exit 0
+  if ! { [ -n "$a" ] && [ -n "$b" ] && close "$b" "$a"; }; then
+    echo "FAIL: $name -np $np: on-line '$a' s, replay '$b' s"
+    grep -v '^simpi: simulated time' "$name.re" | head -5 | sed 's/^/    /'
+    exit 1
   fi
-  echo "FAIL: $name -np $np: on-line '$a' s, replay '$b' s"
-  grep -v '^simpi: simulated time' "$name.re" | head -5 | sed 's/^/    /'
-  exit 1
+  # the same run's OTF2 archive: otf2-print reads it, and its replay gives the on-line time,
+  # unless it lacks records OTF2 has none for (said in the run's "not in the OTF2 archive" lines)
+  if ! otf2-print "$name.otf2/traces.otf2" >"$name.print" 2>&1 || grep -qE '^\[OTF2\]|==ERROR==|^otf2-print' "$name.print"; then
+    echo "FAIL: $name -np $np: otf2-print: $(grep -E '^\[OTF2\]|==ERROR==|^otf2-print' "$name.print" | head -2)"
+    exit 1
+  fi
+  missing=$(sed -n 's/^simpi: not in the OTF2 archive.*: [0-9]* \(.*\)/\1/p' "$name.on" | tr '\n' ' ')
+  if [ -n "$missing" ]; then
+    o="not replayed from OTF2 (no record for: $missing)"
+  else
+    "$simrun" --replay="$PWD/$name.otf2/traces.otf2" >/dev/null 2>"$name.ro"
+    c=$(simtime "$name.ro")
+    if ! { [ -n "$c" ] && close "$c" "$a"; }; then
+      echo "FAIL: $name -np $np: on-line '$a' s, OTF2 replay '$c' s"
+      grep -v '^simpi: simulated time' "$name.ro" | head -5 | sed 's/^/    /'
+      exit 1
+    fi
+    o="OTF2 replay $c s"
+  fi
+  echo "ok: $name -np $np: on-line $a s, replay $b s, $o"
+  rm -rf "$name" "$name.ti" "$name.ti_files" "$name.otf2" "$name.print"
+  exit 0
 fi
 
 work=$(mktemp -d)

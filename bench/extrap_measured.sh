@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Trace extrapolation of measured computation (issue 30): tests/extrap/jacobi.c, whose
+# computation is really executed and timed (nothing injected), is recorded at three sizes
+# of at most 64 ranks, extrapolated by simextrap to each target and replayed; the program
+# also runs on-line three times at each target. Prints one markdown row per case and
+# target: the on-line runs' median simulated time with their spread (lowest and highest,
+# relative to the median), the replay's and its error against that median, and the spread
+# of the run's computation that simextrap --explain gives (fits leaving one input out).
+# Usage: [SIMEXTRAP=PATH] bench/extrap_measured.sh [CASES [TARGETS]]
+#   CASES: among jacobi2d-strong jacobi2d-weak jacobi3d-strong jacobi3d-weak (default all)
+#   TARGETS: default "256 1024 4096"
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+simcc="$top/wrappers/simcc" simrun="$top/wrappers/simrun" simextrap=${SIMEXTRAP:-$top/wrappers/simextrap}
+cases=${1:-"jacobi2d-strong jacobi2d-weak jacobi3d-strong jacobi3d-weak"}
+targets=${2:-"256 1024 4096"}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+"$simcc" -O2 "$top/tests/extrap/jacobi.c" -o jacobi -lm
+
+setup() {
+  case $1 in
+    jacobi2d-strong) sizes="16 36 64" args=(2 1 strong 2048 10 5) ;;
+    jacobi2d-weak) sizes="16 36 64" args=(2 0 weak 128 10 5) ;;
+    jacobi3d-strong) sizes="27 48 64" args=(3 0 strong 160 10 5) ;;
+    jacobi3d-weak) sizes="27 48 64" args=(3 1 weak 24 10 5) ;;
+  esac
+}
+simtime() { sed -n 's/^simpi: simulated time \([0-9.]*\) s.*/\1/p' "$1"; }
+echo "| program | inputs (ranks) | target | on-line: median (s), lowest, highest | replay (s) | error | computation's spread (simextrap) |"
+echo "|---|---|---|---|---|---|---|"
+for c in $cases; do
+  setup "$c"
+  ins=()
+  for n in $sizes; do
+    "$simrun" -q -np "$n" --trace-ti="$c-$n.ti" ./jacobi "${args[@]}" >/dev/null
+    ins+=("$c-$n.ti")
+  done
+  for t in $targets; do
+    "$simextrap" -np "$t" -o x.ti --gzip --explain "${ins[@]}" >explain.out 2>/dev/null
+    spread=$(sed -n 's/^Computation at the target: .*(\(-[0-9.e+-]*%, +[0-9.e+-]*%\)).*/\1/p' explain.out)
+    "$simrun" --replay=x.ti >/dev/null 2>re.err
+    on=()
+    for i in 1 2 3; do
+      "$simrun" -np "$t" ./jacobi "${args[@]}" >/dev/null 2>on.err
+      on+=("$(simtime on.err)")
+    done
+    printf '%s\n' "${on[@]}" | sort -g | tr '\n' ' ' | awk -v c="$c" -v s="${sizes// /, }" -v t="$t" -v x="$(simtime re.err)" -v sp="$spread" '
+      { m = $2; printf "| %s | %s | %d | %.6f, %+.1f%%, %+.1f%% | %.6f | %+.1f%% | %s |\n", c, s, t, m, 100 * ($1 - m) / m, 100 * ($3 - m) / m, x, 100 * (x - m) / m, sp }'
+    rm -rf x.ti x.ti_files
+  done
+done

@@ -1,0 +1,186 @@
+/* Lines carried whole (see otf2_out.h). One-sided lines become OTF2's RMA records: a window's creation and freeing
+ * (RmaWinCreate, RmaWinDestroy), puts and gets (RmaPut, RmaGet), accumulates (RmaAtomic),
+ * locks (RmaAcquireLock, RmaReleaseLock), fences and the other synchronisations (RmaGroupSync
+ * on the world's group, RmaSync). Each record carries its whole trace line (simpi::line, its
+ * communicator named as the archive does), which simpi's replay performs: OTF2's records
+ * lack what a replay needs (displacements, datatypes, operations). Windows are defined one
+ * per rank's window, on the world. Lines OTF2 has no record for at all (topologies, blocking
+ * neighbourhood collectives, buffer_detach) are a ParameterString of parameter simpi::line. */
+#define OTW_INTERNAL
+#include "otf2_out.h"
+#include "../runtime/runtime.h"
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+uint32_t otw_attr_line = 1;
+
+/* Rank's windows: win_refs[rank][trace id] = reference + 1. */
+static uint32_t **win_refs, *nwin_refs, nwins;
+static int *win_rank; /* by reference: its rank */
+static uint32_t win_cap;
+
+static uint32_t window(int rank, long id)
+{
+  if (!win_refs) {
+    win_refs = calloc((size_t)otw_nranks, sizeof *win_refs);
+    nwin_refs = calloc((size_t)otw_nranks, sizeof *nwin_refs);
+  }
+  if (id < 0 || id > (1L << 24))
+    return OTF2_UNDEFINED_RMA_WIN;
+  if ((uint32_t)id >= nwin_refs[rank]) {
+    uint32_t n = nwin_refs[rank] ? nwin_refs[rank] : 8;
+    while (n <= (uint32_t)id)
+      n *= 2;
+    win_refs[rank] = realloc(win_refs[rank], sizeof **win_refs * n);
+    memset(win_refs[rank] + nwin_refs[rank], 0, sizeof **win_refs * (n - nwin_refs[rank]));
+    nwin_refs[rank] = n;
+  }
+  if (!win_refs[rank][id]) {
+    if (nwins == win_cap) {
+      win_cap = win_cap ? 2 * win_cap : 16;
+      win_rank = realloc(win_rank, sizeof *win_rank * win_cap);
+    }
+    win_rank[nwins] = rank;
+    win_refs[rank][id] = ++nwins;
+  }
+  return win_refs[rank][id] - 1;
+}
+
+void otw_rma_defs(OTF2_GlobalDefWriter *g)
+{
+  char name[64];
+  uint32_t p = otw_string("simpi::line");
+  if (g)
+    otw_check(OTF2_GlobalDefWriter_WriteParameter(g, 0, p, OTF2_PARAMETER_TYPE_STRING));
+  for (uint32_t i = 0; i < nwins; i++) {
+    snprintf(name, sizeof name, "window %u of rank %d", i, win_rank[i]);
+    uint32_t s = otw_string(name);
+    if (g)
+      otw_check(OTF2_GlobalDefWriter_WriteRmaWin(g, i, s, OTW_WORLD, OTF2_RMA_WIN_FLAG_NONE));
+  }
+}
+
+static int is(const otw_line_t *l, const char *w) { return strlen(w) == l->wl && !memcmp(l->word, w, l->wl); }
+
+/* A communicator as the reader names it in lines: 0 the world, -1 self, else reference + 1. */
+static long ti(uint32_t c) { return c == OTW_WORLD ? 0 : c == OTW_SELF ? -1 : (long)c + 1; }
+
+/* The numbers K of the nonblocking operations carried whole (their "wait 0 0 -K" too), by rank. */
+static struct carried_k {
+  long *k;
+  int n, cap;
+} *carried_ks;
+
+static void k_add(int rank, long k)
+{
+  if (!carried_ks)
+    carried_ks = calloc((size_t)otw_nranks, sizeof *carried_ks);
+  struct carried_k *c = &carried_ks[rank];
+  if (c->n == c->cap) {
+    c->cap = c->cap ? 2 * c->cap : 8;
+    c->k = realloc(c->k, sizeof *c->k * (size_t)c->cap);
+  }
+  c->k[c->n++] = k;
+}
+
+static int k_take(int rank, long k)
+{
+  struct carried_k *c = carried_ks ? &carried_ks[rank] : NULL;
+  for (int i = 0; c && i < c->n; i++)
+    if (c->k[i] == k) {
+      c->k[i] = c->k[--c->n];
+      return 1;
+    }
+  return 0;
+}
+
+/* comm_cart ID ..., comm_adjacent ID ... (ID: the communicator), neighbor_... and
+ * ineighbor_... lines (comm=ID), persistent collectives (coll_init P LINE, coll_start P),
+ * buffer_detach: a ParameterString. A nonblocking one takes the number K of "wait 0 0 -K" as
+ * the TI writer counts them, which the reader counts alike (its nonblocking collectives and
+ * these lines); so is its wait carried. */
+static int carried(int rank, OTF2_EvtWriter *w, uint64_t t, const otw_line_t *l)
+{
+  int topo = is(l, "comm_cart") || is(l, "comm_adjacent");
+  int nbr = (l->wl > 9 && !memcmp(l->word, "neighbor_", 9)) || (l->wl > 10 && !memcmp(l->word, "ineighbor_", 10));
+  int numbered = l->word[0] == 'i' || is(l, "coll_start");
+  if (is(l, "wait") && l->n >= 3 && l->v[0] == 0 && l->v[1] == 0 && l->v[2] < 0) {
+    if (!k_take(rank, -l->v[2]))
+      return 0;
+  } else if (!topo && !nbr && !is(l, "buffer_detach") && !is(l, "coll_init") && !is(l, "coll_start"))
+    return 0;
+  char line[sizeof l->args + 64];
+  if (topo) {
+    uint32_t c = l->n > 0 ? otw_comm(rank, l->v[0], OTF2_UNDEFINED_COMM) : OTF2_UNDEFINED_COMM;
+    const char *rest = strchr(l->args + 1, ' ');
+    if (c == OTF2_UNDEFINED_COMM)
+      return 0;
+    snprintf(line, sizeof line, "%.*s %ld%s", (int)l->wl, l->word, ti(c), rest ? rest : "");
+  } else {
+    uint32_t c = otw_comm(rank, l->comm, OTF2_UNDEFINED_COMM);
+    if (c == OTF2_UNDEFINED_COMM)
+      return 0;
+    int n = snprintf(line, sizeof line, "%.*s%s", (int)l->wl, l->word, l->args);
+    if (c != OTW_WORLD)
+      snprintf(line + n, sizeof line - (size_t)n, " comm=%ld", ti(c));
+    if (numbered && !is(l, "wait"))
+      k_add(rank, rt_ranks[rank].trace_nbcs + 1); /* the number its wait line will give it */
+  }
+  otw_check(OTF2_EvtWriter_ParameterString(w, NULL, t, 0, otw_string(line)));
+  otw_ranks[rank].events++;
+  return 1;
+}
+
+int otw_rma(int rank, OTF2_EvtWriter *w, uint64_t t, const otw_line_t *l)
+{
+  if (carried(rank, w, t, l))
+    return 1;
+  int put = is(l, "put"), get = is(l, "get"), acc = is(l, "accumulate") || is(l, "get_accumulate"),
+      cas = is(l, "compare_and_swap");
+  int win = l->wl > 4 && !memcmp(l->word, "win_", 4);
+  if ((!put && !get && !acc && !cas && !win) || l->n < 1)
+    return 0;
+  uint32_t c = otw_comm(rank, l->comm, OTF2_UNDEFINED_COMM);
+  if (c == OTF2_UNDEFINED_COMM)
+    return 0;
+  /* the line, its communicator as the archive's (the reader names them by reference + 1) */
+  char line[sizeof l->args + 64];
+  int n = snprintf(line, sizeof line, "%.*s%s", (int)l->wl, l->word, l->args);
+  if (c == OTW_SELF)
+    snprintf(line + n, sizeof line - (size_t)n, " comm=-1");
+  else if (c != OTW_WORLD)
+    snprintf(line + n, sizeof line - (size_t)n, " comm=%u", c + 1);
+  OTF2_AttributeList *al = otw_attr(otw_attr_line, otw_string(line));
+  uint32_t wr = window(rank, l->v[0]);
+  uint32_t remote = l->n > 1 ? (uint32_t)l->v[1] : OTF2_UNDEFINED_UINT32;
+  uint64_t b = l->n > 4 ? otw_bytes(l->v[3], l->v[4]) : 0;
+  if (put)
+    otw_check(OTF2_EvtWriter_RmaPut(w, al, t, wr, remote, b, 0));
+  else if (get)
+    otw_check(OTF2_EvtWriter_RmaGet(w, al, t, wr, remote, b, 0));
+  else if (acc || cas)
+    otw_check(OTF2_EvtWriter_RmaAtomic(w, al, t, wr, remote,
+                                       cas ? OTF2_RMA_ATOMIC_TYPE_COMPARE_AND_SWAP : OTF2_RMA_ATOMIC_TYPE_ACCUMULATE, b,
+                                       is(l, "accumulate") ? 0 : b, 0));
+  else if (is(l, "win_create"))
+    otw_check(OTF2_EvtWriter_RmaWinCreate(w, al, t, wr));
+  else if (is(l, "win_free"))
+    otw_check(OTF2_EvtWriter_RmaWinDestroy(w, al, t, wr));
+  else if (is(l, "win_lock") || is(l, "win_lock_all")) { /* win_lock WIN TYPE RANK ASSERT */
+    int one = is(l, "win_lock") && l->n > 2;
+    otw_check(OTF2_EvtWriter_RmaAcquireLock(w, al, t, wr, one ? (uint32_t)l->v[2] : OTF2_UNDEFINED_UINT32, 0,
+                                            one && l->v[1] == MPI_LOCK_EXCLUSIVE ? OTF2_LOCK_EXCLUSIVE
+                                                                                 : OTF2_LOCK_SHARED));
+  } else if (is(l, "win_unlock") || is(l, "win_unlock_all")) /* win_unlock WIN RANK */
+    otw_check(OTF2_EvtWriter_RmaReleaseLock(w, al, t, wr,
+                                            is(l, "win_unlock") && l->n > 1 ? (uint32_t)l->v[1] : OTF2_UNDEFINED_UINT32, 0));
+  else if (is(l, "win_fence") || is(l, "win_post") || is(l, "win_start") || is(l, "win_complete") ||
+           is(l, "win_wait") || is(l, "win_test"))
+    otw_check(OTF2_EvtWriter_RmaGroupSync(w, al, t, OTF2_RMA_SYNC_LEVEL_PROCESS | OTF2_RMA_SYNC_LEVEL_MEMORY, wr, 1));
+  else
+    otw_check(OTF2_EvtWriter_RmaSync(w, al, t, wr, OTF2_UNDEFINED_UINT32, OTF2_RMA_SYNC_TYPE_MEMORY));
+  otw_ranks[rank].events++;
+  return 1;
+}

@@ -1,0 +1,249 @@
+#!/usr/bin/env bash
+# OTF2 out: simrun --otf2=DIR writes an archive that otf2-print reads cleanly, whose event
+# counts match --stats (messages each rank sent, calls of each MPI function) and the
+# definitions' per-location counts, with each rank's host in the system tree; replaying it
+# gives the on-line time (trace_all.sh does that for every test program), one-sided
+# operations included. What OTF2 has no record for is said in one line per kind; a run that deadlocks still leaves a readable
+# archive; an existing archive and ti-compat are refused in one line.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+simcc="$top/wrappers/simcc" simrun="$top/wrappers/simrun"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+fail=0
+ok() { echo "ok: $1"; }
+bad() { echo "FAIL: $1"; fail=1; }
+simtime() { sed -n 's/^simpi: simulated time \([0-9.]*\) s.*/\1/p' "$1"; }
+# otf2-print's complaints: the library's "[OTF2] ... error" lines, its own "==ERROR=="
+clean() { otf2-print "$@" > print.out 2>&1 && ! grep -qE '^\[OTF2\]|==ERROR==' print.out; }
+# replays NAME WHAT: the replay of arch_NAME gives the simulated time of the run (NAME.err)
+replays() {
+  "$simrun" --replay="arch_$1/traces.otf2" > /dev/null 2> "$1.re"
+  local on re
+  on=$(simtime "$1.err") re=$(simtime "$1.re")
+  [ -n "$on" ] && [ "$on" = "$re" ] && ok "$2: $re s, on-line $on s" || bad "$2: '$re' s, on-line '$on' s: $(head -3 "$1.re")"
+}
+
+cat > st.c <<'C'
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+  static double a[5000], b[5000];
+  int r, n;
+  MPI_Request q[2];
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &r);
+  MPI_Comm_size(MPI_COMM_WORLD, &n);
+  for (int i = 0; i < 3; i++) {
+    MPI_Irecv(b, 5000, MPI_DOUBLE, (r + n - 1) % n, i, MPI_COMM_WORLD, &q[0]);
+    MPI_Isend(a, 5000, MPI_DOUBLE, (r + 1) % n, i, MPI_COMM_WORLD, &q[1]);
+    MPI_Waitall(2, q, MPI_STATUSES_IGNORE);
+  }
+  if (r == 0)
+    for (int k = 1; k < n; k++)
+      MPI_Ssend(a, 10 * k, MPI_INT, k, 9, MPI_COMM_WORLD);
+  else
+    MPI_Recv(b, 100, MPI_INT, 0, MPI_ANY_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Finalize();
+  return 0;
+}
+C
+"$simcc" st.c -o st || bad "build st.c"
+"$simrun" -np 4 --stats --otf2=arch_st ./st > /dev/null 2> st.err || bad "st: $(cat st.err)"
+clean arch_st/traces.otf2 && ok "otf2-print reads the archive" || bad "otf2-print: $(grep -E '^\[OTF2\]|==ERROR==' print.out | head -3)"
+mv print.out st.print
+# messages sent per rank (the statistics' table; the program has no collective, whose own
+# messages the table counts too) = MpiSend + MpiIsend records per location
+awk '$1 ~ /^[0-9]+$/ && NF == 7 { print $1, $6 }' st.err > stats_msgs
+awk '$1 == "MPI_SEND" || $1 == "MPI_ISEND" { n[$2]++ } END { for (k in n) print k, n[k] }' st.print | sort -n > otf2_msgs
+[ -s stats_msgs ] && cmp -s stats_msgs otf2_msgs && ok "messages per rank as --stats: $(tr '\n' ' ' < otf2_msgs)" ||
+  bad "messages per rank: --stats $(tr '\n' ' ' < stats_msgs), OTF2 $(tr '\n' ' ' < otf2_msgs)"
+# calls of each MPI function (the call sites' table, all ranks) = Enter records of its region
+calls_match() { # ERR PRINT
+  awk '$3 ~ /^MPI_/ && $2 ~ /^[0-9]+$/ && $4 ~ /:[0-9]+$/ { n[$3] += $2 } END { for (k in n) print k, n[k] }' "$1" | sort > stats_calls
+  awk '$1 == "ENTER" { g = $0; sub(/.*Region: "/, "", g); sub(/".*/, "", g); if (g ~ /^MPI_/ && g != "MPI_Init") n[g]++ }
+       END { for (k in n) print k, n[k] }' "$2" | sort > otf2_calls
+  [ -s stats_calls ] && cmp -s stats_calls otf2_calls
+}
+calls_match st.err st.print && ok "calls per function as --stats: $(tr '\n' ' ' < otf2_calls)" ||
+  bad "calls: --stats $(tr '\n' ' ' < stats_calls), OTF2 $(tr '\n' ' ' < otf2_calls)"
+# the definitions' event counts per location = the records otf2-print shows
+otf2-print -G arch_st/traces.otf2 > st.defs
+awk '$1 == "LOCATION" { for (i = 1; i <= NF; i++) if ($i == "Events:") { e = $(i+1); sub(/,/, "", e); print $2, e } }' st.defs |
+  sort -n > defs_events
+awk '$1 ~ /^[A-Z_]+$/ && $2 ~ /^[0-9]+$/ && $3 ~ /^[0-9]+$/ { n[$2]++ } END { for (k in n) print k, n[k] }' st.print |
+  sort -n > print_events
+[ -s defs_events ] && cmp -s defs_events print_events && ok "events per location as defined: $(tr '\n' ' ' < print_events)" ||
+  bad "events per location: definitions $(tr '\n' ' ' < defs_events), records $(tr '\n' ' ' < print_events)"
+# the system tree: the platform, a node per host of a rank, a process per rank under it
+n=$(grep -c '^SYSTEM_TREE_NODE .*Class: "host"' st.defs)
+[ "$n" = 4 ] && grep -q '^LOCATION_GROUP .*"MPI Rank 3".*Parent: ".*host' st.defs && ok "system tree: 4 hosts, a process per rank" ||
+  bad "system tree: $n host nodes: $(grep -E '^SYSTEM_TREE_NODE|^LOCATION_GROUP ' st.defs | head -6)"
+replays st "replay of the archive"
+
+# collectives and communicators: a collective's Begin/End (CREATE_HANDLE and DESTROY_HANDLE for a
+# split and a free) per call, with its root and sizes; the split communicator with its members
+cat > co.c <<'C'
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+  static int a[1000], b[1000];
+  int r;
+  MPI_Comm half;
+  MPI_Request q;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &r);
+  MPI_Comm_split(MPI_COMM_WORLD, r % 2, r, &half);
+  for (int i = 0; i < 2; i++) {
+    MPI_Bcast(a, 1000, MPI_INT, 1, MPI_COMM_WORLD);
+    MPI_Allreduce(a, b, 250, MPI_INT, MPI_SUM, half);
+    MPI_Iallreduce(MPI_IN_PLACE, a, 10, MPI_INT, MPI_MAX, MPI_COMM_WORLD, &q);
+    MPI_Wait(&q, MPI_STATUS_IGNORE);
+  }
+  MPI_Barrier(half);
+  MPI_Comm_free(&half);
+  MPI_Finalize();
+  return 0;
+}
+C
+"$simcc" co.c -o co || bad "build co.c"
+"$simrun" -np 4 --stats --otf2=arch_co ./co > /dev/null 2> co.err || bad "co: $(cat co.err)"
+clean arch_co/traces.otf2 && ok "otf2-print reads the collectives' archive" || bad "otf2-print: $(grep -E '^\[OTF2\]|==ERROR==' print.out | head -3)"
+mv print.out co.print
+calls_match co.err co.print && ok "collectives: calls per function as --stats: $(tr '\n' ' ' < otf2_calls)" ||
+  bad "collectives: calls: --stats $(tr '\n' ' ' < stats_calls), OTF2 $(tr '\n' ' ' < otf2_calls)"
+count() { grep -c "$1" co.print; }
+[ "$(count '^MPI_COLLECTIVE_BEGIN ')" = 28 ] && [ "$(count '^MPI_COLLECTIVE_END .*BCAST.*Root: 1.*Received: 4000')" = 8 ] &&
+  [ "$(count '^MPI_COLLECTIVE_END .*CREATE_HANDLE')" = 4 ] && [ "$(count '^COMM_CREATE ')" = 4 ] &&
+  [ "$(count '^COMM_DESTROY ')" = 4 ] && [ "$(count '^MPI_COLLECTIVE_END .*DESTROY_HANDLE')" = 4 ] &&
+  [ "$(count '^NON_BLOCKING_COLLECTIVE_COMPLETE .*ALLREDUCE')" = 8 ] &&
+  [ "$(count '^MPI_COLLECTIVE_END .*ALLREDUCE, Communicator: "communicator [23]".*Sent: 1000')" = 8 ] &&
+  ok "collective and communicator records: 4 x (split, 2 bcast, 2 allreduce, barrier, free), 2 x 4 iallreduce" ||
+  bad "collective records: $(grep -E '^MPI_COLL|^NON_BLOCKING|^COMM_' co.print | cut -c1-40 | sort | uniq -c)"
+otf2-print -G arch_co/traces.otf2 > co.defs
+grep -q '^COMM .*"communicator 2".*Parent: "MPI_COMM_WORLD"' co.defs && grep -qE '^GROUP .*COMM_GROUP.*2 Members: .*0.*2' co.defs &&
+  ok "the split communicator's definition: its parent and members" || bad "communicator definitions: $(grep -E '^(COMM|GROUP) ' co.defs)"
+replays co "collectives' replay"
+
+# one-sided operations: RMA records (window creation and freeing, fences as group
+# synchronisations, puts), each with its trace line, so that the replay gives the on-line time
+cat > rma.c <<'C'
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+  int r, x = 0, v = 1;
+  MPI_Win w;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &r);
+  MPI_Win_create(&x, sizeof x, sizeof x, MPI_INFO_NULL, MPI_COMM_WORLD, &w);
+  MPI_Win_fence(0, w);
+  MPI_Put(&v, 1, MPI_INT, (r + 1) % 2, 0, 1, MPI_INT, w);
+  MPI_Win_fence(0, w);
+  MPI_Win_free(&w);
+  MPI_Barrier(MPI_COMM_WORLD);
+  MPI_Finalize();
+  return 0;
+}
+C
+"$simcc" rma.c -o rma || bad "build rma.c"
+"$simrun" -np 2 --otf2=arch_rma ./rma > /dev/null 2> rma.err || bad "rma: $(cat rma.err)"
+clean arch_rma/traces.otf2 && [ "$(grep -c '^RMA_WIN_CREATE ' print.out)" = 2 ] && [ "$(grep -c '^RMA_GROUP_SYNC ' print.out)" = 4 ] &&
+  [ "$(grep -c '^RMA_PUT .*Remote: [01] .*Bytes: 4' print.out)" = 2 ] && [ "$(grep -c '^RMA_WIN_DESTROY ' print.out)" = 2 ] &&
+  ! grep -q 'not in the OTF2' rma.err && ok "one-sided records: 2 windows, 4 fences, 2 puts" ||
+  bad "one-sided: $(cat rma.err; grep '^RMA' print.out | cut -c1-30 | sort | uniq -c)"
+replays rma "one-sided replay"
+
+# a line OTF2 has no record for at all (a Cartesian topology): a ParameterString simpi::line
+cat > cart.c <<'C'
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+  int dims[1] = {0}, periods[1] = {1};
+  MPI_Comm cart;
+  MPI_Init(&argc, &argv);
+  MPI_Dims_create(2, 1, dims);
+  MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &cart);
+  MPI_Comm_free(&cart);
+  MPI_Finalize();
+  return 0;
+}
+C
+"$simcc" cart.c -o cart || bad "build cart.c"
+"$simrun" -np 2 --otf2=arch_cart ./cart > /dev/null 2> cart.err || bad "cart: $(cat cart.err)"
+clean arch_cart/traces.otf2 && [ "$(grep -c '^PARAMETER_STRING .*"simpi::line".*Value: "comm_cart [0-9]* 1 2 1"' print.out)" = 2 ] &&
+  ! grep -q 'not in the OTF2' cart.err && ok "a topology line carried as a parameter" || bad "cart: $(cat cart.err; grep PARAM print.out)"
+replays cart "topology replay"
+
+# persistent collectives are carried whole too, numbered for their waits as nonblocking ones
+cat > pers.c <<'C'
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+  MPI_Request q;
+  MPI_Init(&argc, &argv);
+  MPI_Barrier_init(MPI_COMM_WORLD, MPI_INFO_NULL, &q);
+  for (int i = 0; i < 3; i++) {
+    MPI_Start(&q);
+    MPI_Wait(&q, MPI_STATUS_IGNORE);
+  }
+  MPI_Request_free(&q);
+  MPI_Finalize();
+  return 0;
+}
+C
+"$simcc" pers.c -o pers || bad "build pers.c"
+"$simrun" -np 2 --otf2=arch_pers ./pers > /dev/null 2> pers.err || bad "pers: $(cat pers.err)"
+! grep -q 'not in the OTF2' pers.err && clean arch_pers/traces.otf2 && [ "$(grep -c '"coll_start' print.out)" = 6 ] ||
+  bad "persistent: $(cat pers.err; grep PARAM print.out | head -3)"
+replays pers "persistent collectives' replay"
+
+# what simpi writes no OTF2 record for yet (intercommunicators): one line per kind
+cat > inter.c <<'C'
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+  int r;
+  MPI_Comm half, inter;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &r);
+  MPI_Comm_split(MPI_COMM_WORLD, r % 2, r, &half);
+  MPI_Intercomm_create(half, 0, MPI_COMM_WORLD, 1 - r % 2, 7, &inter);
+  MPI_Barrier(inter);
+  MPI_Comm_free(&inter);
+  MPI_Comm_free(&half);
+  MPI_Finalize();
+  return 0;
+}
+C
+"$simcc" inter.c -o inter || bad "build inter.c"
+"$simrun" -np 4 --otf2=arch_inter ./inter > /dev/null 2> inter.err || bad "inter: $(cat inter.err)"
+grep -q '^simpi: not in the OTF2 archive.*: 4 intercomm_create$' inter.err && grep -q '^simpi: not in the OTF2 archive.*: 4 barrier$' inter.err &&
+  clean arch_inter/traces.otf2 && ok "no record for: $(grep 'not in the OTF2' inter.err | sed 's/.*: //' | tr '\n' ',')" || bad "inter: $(cat inter.err)"
+
+# a run that deadlocks leaves an archive otf2-print reads (its calls end where the run stopped)
+cat > dl.c <<'C'
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+  int r, x;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &r);
+  MPI_Send(&r, 1, MPI_INT, 1 - r, 0, MPI_COMM_WORLD);
+  MPI_Recv(&x, 1, MPI_INT, 1 - r, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Finalize();
+  return 0;
+}
+C
+"$simcc" dl.c -o dl || bad "build dl.c"
+"$simrun" -np 2 --otf2=arch_dl ./dl > /dev/null 2> dl.err && bad "the deadlock ended with status 0"
+grep -q deadlock dl.err && clean arch_dl/traces.otf2 && [ "$(grep -c '^LEAVE .*MPI_Recv' print.out)" = 2 ] &&
+  ok "a deadlocked run's archive: readable, its blocked receives ended" || bad "deadlock: $(tail -3 dl.err; grep -E 'OTF2|ERROR' print.out | head -3)"
+
+# refusals, one line each (simrun's usage errors add their "Try simrun --help" line)
+"$simrun" -np 4 --otf2=arch_st ./st > /dev/null 2> again.err && bad "an existing archive was written over"
+[ "$(grep -c . again.err)" = 1 ] && grep -q "holds an OTF2 archive already" again.err && ok "existing archive refused: $(cat again.err)" ||
+  bad "existing archive: $(cat again.err)"
+"$simrun" -np 2 --otf2=compat --cfg=tracing/ti-compat:yes ./st > /dev/null 2> compat.err && bad "ti-compat accepted"
+head -1 compat.err | grep -q "^simrun: .*ti-compat" && ok "ti-compat refused: $(cat compat.err)" || bad "ti-compat: $(cat compat.err)"
+exit $fail
