@@ -530,17 +530,22 @@ void perform(void)
 /* Errors: a receive that the program truncated (and survived, with
  * MPI_ERRORS_RETURN) is truncated again and goes on; anything else stops
  * the replay at its line. Communicators made later inherit this handler. */
+void die_unless(int code, int expected)
+{
+  int cls, len;
+  MPI_Error_class(code, &cls);
+  if (cls == expected)
+    return;
+  char msg[MPI_MAX_ERROR_STRING], line[MPI_MAX_ERROR_STRING + 64];
+  MPI_Error_string(code, msg, &len);
+  snprintf(line, sizeof line, "%s: %s", ntok > 1 ? tok[1] : "?", msg);
+  die("%s", line);
+}
+
 static void on_error(MPI_Comm *comm, int *code, ...)
 {
   (void)comm;
-  int cls, len;
-  MPI_Error_class(*code, &cls);
-  if (cls == MPI_ERR_TRUNCATE)
-    return;
-  char msg[MPI_MAX_ERROR_STRING], line[MPI_MAX_ERROR_STRING + 64];
-  MPI_Error_string(*code, msg, &len);
-  snprintf(line, sizeof line, "%s: %s", ntok > 1 ? tok[1] : "?", msg);
-  die("%s", line);
+  die_unless(*code, MPI_ERR_TRUNCATE);
 }
 
 /* A time-independent trace: line K of the index names rank K's file (0-based), which is

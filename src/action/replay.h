@@ -20,6 +20,8 @@ extern int keep_scratch;
 
 /* Stops the replay with a message naming the trace file and line. */
 void die(const char *fmt, const char *arg);
+/* An MPI error of the line's call: goes by if its class is expected, else stops the replay with its string. */
+void die_unless(int code, int expected);
 /* tok[i] as a number (what: its name in messages). */
 long num(int i, const char *what);
 double real(int i, const char *what);

@@ -21,14 +21,7 @@ int io_err;
 static void on_file_error(MPI_File *fh, int *code, ...)
 {
   (void)fh;
-  int cls, len;
-  MPI_Error_class(*code, &cls);
-  if (cls == io_err)
-    return;
-  char msg[MPI_MAX_ERROR_STRING], line[MPI_MAX_ERROR_STRING + 64];
-  MPI_Error_string(*code, msg, &len);
-  snprintf(line, sizeof line, "%s: %s", ntok > 1 ? tok[1] : "?", msg);
-  die("%s", line);
+  die_unless(*code, io_err);
 }
 
 void io_replay_init(void)
