@@ -1,11 +1,13 @@
 /* Polling at scale of requests (bench/poll_rounds.sh): ROUNDS rounds of K
  * receives on rank 0 and K sends on rank 1, completed by MPI_Test (mode t)
  * or MPI_Wait (mode w), a short computation after each completion and a
- * barrier after each round. Rank 0 prints the sum of what it received.
+ * barrier after each round. Rank 0 prints the sum of what it received and
+ * the process's peak resident memory in KiB (tests/unit/tested_requests.sh).
  * Usage: poll_rounds K ROUNDS t|w */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 
 int main(int argc, char **argv)
 {
@@ -41,8 +43,10 @@ int main(int argc, char **argv)
         }
     MPI_Barrier(MPI_COMM_WORLD);
   }
+  struct rusage u;
+  getrusage(RUSAGE_SELF, &u);
   if (me == 0)
-    printf("sum %ld\n", sum);
+    printf("%ld %ld\n", sum, u.ru_maxrss);
   free(rq);
   free(buf);
   MPI_Finalize();
