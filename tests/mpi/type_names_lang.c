@@ -50,7 +50,13 @@ int main(int argc, char **argv)
   else {
     MPI_Recv(fr2, 2, MPI_2REAL, 0, 1, MPI_COMM_WORLD, &st);
     MPI_Get_elements(&st, MPI_2REAL, &n);
-    printf("2real elements of three floats: undefined %d, third %g\n", n == MPI_UNDEFINED, fr2[2]);
+    float seen[2] = {n == MPI_UNDEFINED, fr2[2]};
+    MPI_Send(seen, 2, MPI_FLOAT, 0, 4, MPI_COMM_WORLD);
+  }
+  if (rank == 0) { /* rank 0 prints what rank 1 saw: one process writes all lines, in one order */
+    float seen[2];
+    MPI_Recv(seen, 2, MPI_FLOAT, 1, 4, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    printf("2real elements of three floats: undefined %d, third %g\n", (int)seen[0], seen[1]);
   }
 
   /* a struct of an int and an INTEGER, sent to an int[2] */
@@ -61,8 +67,11 @@ int main(int argc, char **argv)
   MPI_Type_commit(&st2);
   MPI_Sendrecv(v, 1, st2, 1 - rank, 2, w, 2, MPI_INT, 1 - rank, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   if (rank == 1)
+    MPI_Send(w, 2, MPI_INT, 0, 3, MPI_COMM_WORLD);
+  else {
+    MPI_Recv(w, 2, MPI_INT, 1, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     printf("struct int+INTEGER: received %d %d\n", w[0], w[1]);
-  MPI_Barrier(MPI_COMM_WORLD); /* rank 1's line before rank 0's next, whatever each computed */
+  }
   MPI_Type_free(&st2);
 
   /* MPI_SUM does not apply to MPI_LOGICAL, MPI_LAND does */
