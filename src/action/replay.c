@@ -45,6 +45,7 @@ static int finalized; /* the trace's finalize line was read */
 static int otf2_rank = -1; /* replaying an OTF2 archive: this rank (lineno: the record) */
 int ntok;
 char **tok;
+int tok_used; /* the last field the line's action read: any after it is junk */
 static pending_t *pending, **pending_tail = &pending;
 static MPI_Comm *comms; /* trace ids: 0 the world, then the ones comm_split lines make */
 static int ncomms;
@@ -78,6 +79,8 @@ long num(int i, const char *what)
 {
   if (i >= ntok)
     die("missing %s", what);
+  if (i > tok_used)
+    tok_used = i;
   long v;
   if (ti_long(tok[i], &v))
     die("expected a number for %s", what);
@@ -88,6 +91,8 @@ double real(int i, const char *what)
 {
   if (i >= ntok)
     die("missing %s", what);
+  if (i > tok_used)
+    tok_used = i;
   double v;
   if (ti_real(tok[i], &v))
     die("expected a number for %s", what);
@@ -322,7 +327,7 @@ static void extensions(MPI_Comm *comm, int *src, int *tag)
   }
 }
 
-void perform(void)
+static void perform_line(void)
 {
   MPI_Comm comm = MPI_COMM_WORLD;
   int src = -1, xtag = -1;
@@ -524,6 +529,31 @@ void perform(void)
       perform_rma(a, comm);
     else
       die("action '%s' is not supported by this replayer", tok[1]);
+  }
+}
+
+/* Lines after whose fields smpirun 3.32 writes more than a replay uses: init,
+ * comm_size N, test, waitall N, and (i)reducescatter, whose counts it writes
+ * followed by a long run of zeros. */
+static int smpi_extra_fields(int a)
+{
+  if (a < TI_IBARRIER + TI_NCOLL)
+    return a % TI_NCOLL == TI_REDUCESCATTER;
+  return a == TI_INIT || a == TI_COMM_SIZE || a == TI_TEST || a == TI_WAITALL;
+}
+
+/* A line is its action's fields and nothing more: a field no action read
+ * (a damaged or hand-edited line) stops the replay at its line, as a missing
+ * one does. */
+void perform(void)
+{
+  tok_used = 1;
+  perform_line();
+  int a = ti_action(tok[1], strlen(tok[1]));
+  if (tok_used < ntok - 1 && !smpi_extra_fields(a)) {
+    char what[300];
+    snprintf(what, sizeof what, "unexpected '%.120s' after the fields of this %.60s line", tok[tok_used + 1], tok[1]);
+    die("%s", what);
   }
 }
 

@@ -11,6 +11,7 @@
  * extensions it carried: region=R (-1 none), userop=C (-1 none), inplace=1. */
 extern char **tok;
 extern int ntok;
+extern int tok_used; /* the last field read (num, real, took) */
 extern int region, userop, inplace;
 /* The line's request-based one-sided operation (req=K), 0 none; the lines
  * that "wait 0 0 -K" completes so far (nonblocking collectives and those). */

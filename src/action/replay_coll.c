@@ -284,6 +284,7 @@ void perform_coll_init(MPI_Comm comm)
     die("coll_init needs a nonblocking collective line, not '%s'", tok[1]);
   tok -= 2;
   ntok += 2;
+  tok_used += 2;
 }
 
 /* "coll_start P": the P-th persistent collective starts, completed by a wait line as a nonblocking one. */

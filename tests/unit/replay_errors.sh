@@ -3,7 +3,8 @@
 # garbage actions, raw bytes or a deadlock of another rank: corrupt and cut
 # gzip files, an empty rank file, a binary rank file or index, an empty
 # index, an index with more files than -np, a program given with --replay,
-# a trace cut at a line boundary (no finalize), and traces of runs that were
+# a trace cut at a line boundary (no finalize), trailing junk after a line's
+# fields, and traces of runs that were
 # stopped (a signal) or deadlocked, whose replay stops where they stopped.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -58,6 +59,17 @@ for v in -1112 nan inf; do
   printf '%s\n' "c$v.ti_files/r1.txt" t.ti_files/simpi_rank-2.txt "$r3" > "c$v.ti"
   expect "compute $v" "^simpi: c$v.ti_files/r1.txt:[0-9]+: flops must be a finite number of 0 or more" --replay="c$v.ti"
 done
+# trailing junk after a line's fields: a damaged line, not a shorter one
+junk() { # NAME SED-EXPRESSION ACTION: rank 1's file edited, the line named
+  mkdir -p "$1.ti_files"
+  sed "$2" "$r1" > "$1.ti_files/r1.txt"
+  printf '%s\n' "$1.ti_files/r1.txt" t.ti_files/simpi_rank-2.txt "$r3" > "$1.ti"
+  expect "trailing junk on a $3 line" "^simpi: $1.ti_files/r1.txt:[0-9]+: unexpected '$4' after the fields of this $3 line" \
+    --replay="$1.ti"
+}
+junk junk_compute "0,/ compute [0-9.e+]*/s//& 17/" compute 17
+junk junk_send "0,/ send [0-9 ]*/s/ send [0-9 ]*[0-9]/& 3/" send 3
+junk junk_finalize "s/ finalize$/ finalize now/" finalize now
 # a trace whose wait lines were deleted: the replay warns as MPI_Finalize would on-line
 cat > nb.c <<'C'
 #include <mpi.h>
