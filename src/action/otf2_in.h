@@ -41,10 +41,11 @@ typedef struct otr_group {
 } otr_group_t;
 
 /* A communicator: its members' world ranks, this rank's index among them (-1 none), and its
- * id in the lines (0 the world, -1 self, else its reference + 1). */
+ * id in the lines (0 the world, -1 self, else its reference + 1). An intercommunicator's
+ * members are the other side's (the peers its records name), me the rank's index in its own. */
 typedef struct otr_comm {
   int defined, inter, self, world, events; /* events: made and freed by CommCreate/CommDestroy */
-  uint32_t group, parent;
+  uint32_t group, group2, parent;          /* group2: an intercommunicator's second side */
   int size, me, ti;
   int *members;
   int global; /* its records name world ranks */

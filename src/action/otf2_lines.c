@@ -127,9 +127,7 @@ static otr_comm_t *comm_of(otr_t *r, uint32_t c)
   otr_comm_t *m = otr_comm(r, c);
   if (!m)
     fail(r, "communicator %u has no definition", c);
-  else if (m->inter)
-    fail(r, "communicator %u is an intercommunicator: simpi does not replay those from OTF2", c);
-  return m && !m->inter ? m : NULL;
+  return m;
 }
 
 /* The world rank of rank k of c, -1 (failed) if it has none. */
@@ -467,6 +465,15 @@ static void collective(otr_t *r, const otr_ev_t *e, int nb)
     return;
   }
   act(r, e->time);
+  if (op == OTF2_COLLECTIVE_OP_CREATE_HANDLE && e->line != OTF2_UNDEFINED_STRING) {
+    emit(r, "%s", otr_str(&r->d, e->line)); /* simpi's: a communicator OTF2 has no arguments for */
+    return;
+  }
+  if (c->inter && op != OTF2_COLLECTIVE_OP_DESTROY_HANDLE && e->args == OTF2_UNDEFINED_STRING) {
+    fail(r, "communicator %u is an intercommunicator: simpi replays collectives on those only from its own archives",
+         e->comm);
+    return;
+  }
   if (op == OTF2_COLLECTIVE_OP_CREATE_HANDLE) {
     comm_made(r, e, c, nb);
     return;
@@ -567,7 +574,10 @@ void otr_translate(otr_t *r, otr_ev_t *e)
     const char *s = otr_str(&r->d, e->line);
     act(r, e->time);
     emit(r, "%s", s);
-    if (!strncmp(s, "ineighbor_", 10) || !strncmp(s, "coll_start", 10)) /* numbered as nonblocking collectives */
+    const char *req = strstr(s, " req="); /* a request-based one-sided operation: its number */
+    if (req)
+      r->nbcs = strtol(req + 5, NULL, 10);
+    else if (!strncmp(s, "ineighbor_", 10) || !strncmp(s, "coll_start", 10)) /* numbered as nonblocking collectives */
       r->nbcs++;
     break;
   }
