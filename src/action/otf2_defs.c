@@ -132,6 +132,18 @@ static OTF2_CallbackCode on_comm(void *u, OTF2_CommRef self, OTF2_StringRef name
   return OTF2_CALLBACK_SUCCESS;
 }
 
+/* An RMA window: its communicator (+ 1: 0 is a window with no definition). */
+static OTF2_CallbackCode on_rma_win(void *u, OTF2_RmaWinRef self, OTF2_StringRef name, OTF2_CommRef comm,
+                                    OTF2_RmaWinFlag flags)
+{
+  (void)name, (void)flags;
+  otr_defs_t *d = u;
+  if (ROOM(d, win_comm, nwin, self))
+    return bad(d, "a window definition has an impossible number");
+  d->win_comm[self] = comm + 1;
+  return OTF2_CALLBACK_SUCCESS;
+}
+
 static OTF2_CallbackCode on_intercomm(void *u, OTF2_CommRef self, OTF2_StringRef name, OTF2_GroupRef g1,
                                       OTF2_GroupRef g2, OTF2_CommRef common, OTF2_CommFlag flags)
 {
@@ -252,6 +264,7 @@ int otr_defs_read(OTF2_Reader *rd, otr_defs_t *d)
   OTF2_GlobalDefReaderCallbacks_SetRegionCallback(cb, on_region);
   OTF2_GlobalDefReaderCallbacks_SetGroupCallback(cb, on_group);
   OTF2_GlobalDefReaderCallbacks_SetCommCallback(cb, on_comm);
+  OTF2_GlobalDefReaderCallbacks_SetRmaWinCallback(cb, on_rma_win);
   OTF2_GlobalDefReaderCallbacks_SetInterCommCallback(cb, on_intercomm);
   OTF2_GlobalDefReaderCallbacks_SetLocationCallback(cb, on_location);
   OTF2_GlobalDefReaderCallbacks_SetMetricMemberCallback(cb, on_metric_member);
@@ -307,6 +320,7 @@ void otr_defs_free(otr_defs_t *d)
   free(d->reg);
   free(d->grp);
   free(d->comm);
+  free(d->win_comm);
   free(d->loc_events);
   memset(d, 0, sizeof *d);
 }

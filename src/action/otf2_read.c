@@ -123,6 +123,7 @@ void otr_close(otr_t *r)
   if (r->rd)
     OTF2_Reader_Close(r->rd); /* closes its readers too */
   otr_free_requests(r);
+  otr_rma_free(r);
   otr_defs_free(&r->d);
   free(r->q);
   free(r->out);
