@@ -125,6 +125,10 @@ static otr_comm_t *comm_of(otr_t *r, uint32_t c)
   otr_comm_t *m = otr_comm(r, c);
   if (!m)
     otr_fail(r, "communicator %u has no definition", c);
+  else if (m->inter && r->d.attr_line == OTF2_UNDEFINED_ATTRIBUTE) { /* Score-P's say too little */
+    otr_fail(r, "communicator %u is an intercommunicator: simpi replays those only from its own archives", c);
+    return NULL;
+  }
   return m;
 }
 
@@ -465,11 +469,6 @@ static void collective(otr_t *r, const otr_ev_t *e, int nb)
   otr_act(r, e->time);
   if (op == OTF2_COLLECTIVE_OP_CREATE_HANDLE && e->line != OTF2_UNDEFINED_STRING) {
     otr_emit(r, "%s", otr_str(&r->d, e->line)); /* simpi's: a communicator OTF2 has no arguments for */
-    return;
-  }
-  if (c->inter && op != OTF2_COLLECTIVE_OP_DESTROY_HANDLE && e->args == OTF2_UNDEFINED_STRING) {
-    otr_fail(r, "communicator %u is an intercommunicator: simpi replays collectives on those only from its own archives",
-         e->comm);
     return;
   }
   if (op == OTF2_COLLECTIVE_OP_CREATE_HANDLE) {
