@@ -37,24 +37,85 @@ struct otr_req {
   UT_hash_handle hh;
 };
 
+/* Room for n more bytes of lines. */
+static void room_for(otr_t *r, size_t n)
+{
+  if (r->outcap - r->used > n)
+    return;
+  r->outcap = 2 * r->outcap + n + 4096;
+  r->out = realloc(r->out, r->outcap);
+}
+
+/* Appends v in decimal (a replay writes a line per record: printf's machinery was a third of
+ * the translation's time). */
+static void put_num(otr_t *r, unsigned long long v, int neg)
+{
+  char d[24];
+  int n = 0;
+  do
+    d[n++] = (char)('0' + v % 10);
+  while (v /= 10);
+  room_for(r, (size_t)n + 1);
+  if (neg)
+    r->out[r->used++] = '-';
+  while (n)
+    r->out[r->used++] = d[--n];
+}
+
+/* The line "RANK fmt...": %d %u %ld %lu %lld %llu %s and %% written here, other conversions
+ * by vsnprintf. */
 void otr_emit(otr_t *r, const char *fmt, ...)
 {
-  for (;;) {
-    size_t room = r->outcap - r->used;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = room ? snprintf(r->out + r->used, room, "%d ", r->rank) : -1;
-    if (n >= 0 && (size_t)n < room)
-      n += vsnprintf(r->out + r->used + n, room - (size_t)n, fmt, ap);
-    va_end(ap);
-    if (n >= 0 && (size_t)n + 1 < room) {
-      r->used += (size_t)n;
+  size_t start = r->used;
+  va_list ap;
+  va_start(ap, fmt);
+  put_num(r, (unsigned long long)r->rank, 0);
+  room_for(r, 1);
+  r->out[r->used++] = ' ';
+  for (const char *p = fmt; *p; p++) {
+    if (*p != '%' || p[1] == '%') {
+      room_for(r, 1);
+      r->out[r->used++] = *p;
+      p += *p == '%';
+      continue;
+    }
+    int l = 0;
+    while (*++p == 'l')
+      l++;
+    if (*p == 'd') {
+      long long v = l >= 2 ? va_arg(ap, long long) : l ? va_arg(ap, long) : va_arg(ap, int);
+      put_num(r, v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v, v < 0);
+    } else if (*p == 'u')
+      put_num(r, l >= 2 ? va_arg(ap, unsigned long long) : l ? va_arg(ap, unsigned long) : va_arg(ap, unsigned), 0);
+    else if (*p == 's' && !l) {
+      const char *x = va_arg(ap, const char *);
+      size_t n = strlen(x);
+      room_for(r, n);
+      memcpy(r->out + r->used, x, n);
+      r->used += n;
+    } else { /* another conversion: the whole line by vsnprintf */
+      va_end(ap);
+      r->used = start;
+      for (;;) {
+        size_t room = r->outcap - r->used;
+        va_start(ap, fmt);
+        int n = room ? snprintf(r->out + r->used, room, "%d ", r->rank) : -1;
+        if (n >= 0 && (size_t)n < room)
+          n += vsnprintf(r->out + r->used + n, room - (size_t)n, fmt, ap);
+        va_end(ap);
+        if (n >= 0 && (size_t)n + 1 < room) {
+          r->used += (size_t)n;
+          break;
+        }
+        room_for(r, (size_t)(n > 0 ? n : 0) + 64);
+      }
       r->out[r->used++] = '\n';
       return;
     }
-    r->outcap = r->outcap ? 2 * r->outcap + (size_t)(n > 0 ? n : 0) : 4096;
-    r->out = realloc(r->out, r->outcap);
   }
+  va_end(ap);
+  room_for(r, 1);
+  r->out[r->used++] = '\n';
 }
 
 void otr_fail(otr_t *r, const char *fmt, ...)
@@ -80,7 +141,9 @@ static void sleep_for(otr_t *r, uint64_t ticks)
 
 static void compute(otr_t *r, double flops)
 {
-  if (flops >= 0.5)
+  if (flops >= 0.5 && flops < 1e18 && flops == (double)(unsigned long long)flops)
+    otr_emit(r, "compute %llu", (unsigned long long)flops);
+  else if (flops >= 0.5)
     otr_emit(r, "compute %.0f", flops);
 }
 
