@@ -246,15 +246,16 @@ int otr_events_open(otr_t *r)
 int otr_fill(otr_t *r, size_t n)
 {
   while (!r->eof && r->len - r->head < n) {
-    uint64_t got = 0;
-    OTF2_ErrorCode e = OTF2_Reader_ReadLocalEvents(r->rd, r->evt, 1, &got);
+    /* records in batches: each call of the library costs as much as decoding a few */
+    uint64_t got = 0, want = n - (r->len - r->head) > 32 ? n - (r->len - r->head) : 32;
+    OTF2_ErrorCode e = OTF2_Reader_ReadLocalEvents(r->rd, r->evt, want, &got);
     if (e != OTF2_SUCCESS) {
       snprintf(r->err, sizeof r->err, "the events of rank %d are corrupt after record %ld (%s)", r->rank,
                r->len > r->head ? (long)r->q[r->len - 1].pos : r->pos, otr_lib_error());
       r->eof = 1;
       return -1;
     }
-    if (!got)
+    if (got < want)
       r->eof = 1;
   }
   return 0;
