@@ -105,7 +105,7 @@ typedef struct otr_ev {
 } otr_ev_t;
 
 /* The kinds of records skipped, for the summary lines. */
-enum { SK_USER, SK_ACCEL, SK_OPENMP, SK_THREADS, SK_IO, SK_RMA, SK_PARAMETER, SK_SAMPLING, SK_MEASUREMENT, SK_PROGRAM,
+enum { SK_USER, SK_ACCEL, SK_OPENMP, SK_THREADS, SK_IO, SK_PARAMETER, SK_SAMPLING, SK_MEASUREMENT, SK_PROGRAM,
        SK_UNKNOWN, SK_SHMEM, SK_METRIC, SK_RECV_UNKNOWN, SK_NBC_UNKNOWN, SK_KINDS };
 
 typedef struct otr_req otr_req_t;

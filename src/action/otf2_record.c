@@ -265,7 +265,8 @@ void otw_coll_end(int rank, OTF2_EvtWriter *w, uint64_t t)
 {
   otw_rank_t *o = &otw_ranks[rank];
   o->coll_open = 0;
-  otw_check(OTF2_EvtWriter_MpiCollectiveEnd(w, otw_attr(o->coll_attr, o->coll_args), t, o->coll_op, o->coll_comm, o->coll_root,
+  otw_check(OTF2_EvtWriter_MpiCollectiveEnd(w, otw_attr(o->coll_attr, o->coll_args), t, o->coll_op, o->coll_comm,
+                                            o->coll_root,
                                             o->coll_sent, o->coll_recv));
   o->events++;
 }
@@ -336,11 +337,20 @@ static int made_by_line(int rank, OTF2_EvtWriter *w, uint64_t t, const otw_line_
   size_t len;
   FILE *s = open_memstream(&line, &len);
   fprintf(s, "%s", forms[f].word);
-  for (int i = 0; i < l->n; i++)
-    fprintf(s, " %ld", i == 0 ? otw_ti(on) : i == forms[f].made ? otw_ti(made) : i == forms[f].other && l->v[i] != -1 ? otw_ti(other) : l->v[i]);
+  for (int i = 0; i < l->n; i++) {
+    long v = l->v[i];
+    if (i == 0)
+      v = otw_ti(on);
+    else if (i == forms[f].made)
+      v = otw_ti(made);
+    else if (i == forms[f].other && v != -1)
+      v = otw_ti(other);
+    fprintf(s, " %ld", v);
+  }
   fclose(s);
   otw_rank_t *o = &otw_ranks[rank];
-  coll_begin(o, w, t, OTF2_COLLECTIVE_OP_CREATE_HANDLE, on, OTF2_UNDEFINED_UINT32, 0, 0, otw_attr_line, otw_string(line));
+  coll_begin(o, w, t, OTF2_COLLECTIVE_OP_CREATE_HANDLE, on, OTF2_UNDEFINED_UINT32, 0, 0, otw_attr_line,
+             otw_string(line));
   free(line);
   otw_check(OTF2_EvtWriter_CommCreate(w, NULL, t, made));
   o->events++;

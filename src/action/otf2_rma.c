@@ -139,7 +139,7 @@ static int carried(int rank, OTF2_EvtWriter *w, uint64_t t, const otw_line_t *l)
     if (c != OTW_WORLD)
       snprintf(line + n, sizeof line - (size_t)n, " comm=%ld", otw_ti(c));
     if (numbered && !is(l, "wait"))
-      k_add(rank, rt_ranks[rank].trace_nbcs + 1, OTF2_UNDEFINED_RMA_WIN); /* the number its wait line will give it */
+      k_add(rank, rt_ranks[rank].trace_nbcs + 1, OTF2_UNDEFINED_RMA_WIN); /* the number its wait will give it */
   }
   otw_check(OTF2_EvtWriter_ParameterString(w, NULL, t, 0, otw_string(line)));
   otw_ranks[rank].events++;
@@ -187,9 +187,10 @@ void otw_rma_flush(int rank, OTF2_EvtWriter *w)
   else if (h->op == 'g')
     otw_check(OTF2_EvtWriter_RmaGet(w, al, h->t, h->win, h->remote, h->bytes, h->match));
   else
-    otw_check(OTF2_EvtWriter_RmaAtomic(w, al, h->t, h->win, h->remote,
-                                       h->op == 'c' ? OTF2_RMA_ATOMIC_TYPE_COMPARE_AND_SWAP : OTF2_RMA_ATOMIC_TYPE_ACCUMULATE,
-                                       h->bytes, h->op == 'a' ? 0 : h->bytes, h->match));
+    otw_check(OTF2_EvtWriter_RmaAtomic(
+        w, al, h->t, h->win, h->remote,
+        h->op == 'c' ? OTF2_RMA_ATOMIC_TYPE_COMPARE_AND_SWAP : OTF2_RMA_ATOMIC_TYPE_ACCUMULATE, h->bytes,
+        h->op == 'a' ? 0 : h->bytes, h->match));
   otw_ranks[rank].events++;
 }
 

@@ -86,8 +86,14 @@ CB(atomic, OTF2_RmaWinRef win, uint32_t remote, OTF2_RmaAtomicType type, uint64_
 {
   return (void)l, rma(u, R_ATOMIC, t, pos, al, win, remote, sent, got, match, type);
 }
-CB(complete, OTF2_RmaWinRef win, uint64_t match) { return (void)l, rma(u, R_COMPLETE, t, pos, al, win, U32, 0, 0, match, 0); }
-CB(other, OTF2_RmaWinRef win, uint64_t match) { return (void)l, (void)match, rma(u, R_OTHER, t, pos, al, win, U32, 0, 0, 0, 0); }
+CB(complete, OTF2_RmaWinRef win, uint64_t match)
+{
+  return (void)l, rma(u, R_COMPLETE, t, pos, al, win, U32, 0, 0, match, 0);
+}
+CB(other, OTF2_RmaWinRef win, uint64_t match)
+{
+  return (void)l, (void)match, rma(u, R_OTHER, t, pos, al, win, U32, 0, 0, 0, 0);
+}
 
 void otr_rma_callbacks(OTF2_EvtReaderCallbacks *cb)
 {
@@ -176,7 +182,8 @@ static void new_window(otr_t *r, uint32_t win, const char *in)
   char cm[32] = "";
   if (c->ti != 0)
     snprintf(cm, sizeof cm, " comm=%d", c->ti);
-  otr_emit(r, "win_create %ld %ld 1 %d%s", r->wids[win], OTR_WIN_BYTES, strncmp(in, "MPI_Win_allocate", 16) ? 1 : 2, cm);
+  int flavor = strncmp(in, "MPI_Win_allocate", 16) ? 1 : 2;
+  otr_emit(r, "win_create %ld %ld 1 %d%s", r->wids[win], OTR_WIN_BYTES, flavor, cm);
 }
 
 /* "win_post|win_start W 0 N R1..RN": the group's ranks as ranks of the window's communicator. */
@@ -212,7 +219,7 @@ static void operation(otr_t *r, const otr_ev_t *e, const char *in, long w, const
     return;
   if (b > (uint64_t)OTR_WIN_BYTES) {
     otr_fail(r, "a one-sided operation of %lu bytes: the trace gives no window sizes, and simpi replays windows of %ld",
-             (unsigned long)b, OTR_WIN_BYTES);
+             (unsigned long)b, (long)OTR_WIN_BYTES);
     return;
   }
   char req[32] = "";

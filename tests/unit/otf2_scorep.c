@@ -242,6 +242,9 @@ static void pattern(void)
   }
 }
 
+#define FENCE(r)                                                                                                       \
+  CALL(r, R_FENCE, 1000, EV0(r, RmaCollectiveBegin);                                                                   \
+       EV(r, RmaCollectiveEnd, OTF2_COLLECTIVE_OP_BARRIER, PM, W, UNDEF, 0, 0))
 /* otf2_in.sh's rma program, rank by rank (window 0, on the world). */
 static void rma(void)
 {
@@ -253,10 +256,10 @@ static void rma(void)
     compute(r, 1e6 * (r + 1));
     CALL(r, R_WIN_CREATE, 3000, EV0(r, RmaCollectiveBegin); EV(r, RmaWinCreate, W);
          EV(r, RmaCollectiveEnd, OTF2_COLLECTIVE_OP_CREATE_HANDLE, OTF2_RMA_SYNC_LEVEL_PROCESS, W, UNDEF, 0, 0));
-    CALL(r, R_FENCE, 1000, EV0(r, RmaCollectiveBegin); EV(r, RmaCollectiveEnd, OTF2_COLLECTIVE_OP_BARRIER, PM, W, UNDEF, 0, 0));
+    FENCE(r);
     CALL(r, R_PUT, 100, EV(r, RmaPut, W, (uint32_t)(r + 1) % NR, 8192, m); EV(r, RmaOpCompleteBlocking, W, m); m++);
     compute(r, 2e5);
-    CALL(r, R_FENCE, 1000, EV0(r, RmaCollectiveBegin); EV(r, RmaCollectiveEnd, OTF2_COLLECTIVE_OP_BARRIER, PM, W, UNDEF, 0, 0));
+    FENCE(r);
     if (r == 0) { /* exposes its window to rank 1 */
       CALL(r, R_POST, 100, EV(r, RmaGroupSync, OTF2_RMA_SYNC_LEVEL_PROCESS, W, G_R1));
       compute(r, 3e5);
@@ -266,8 +269,10 @@ static void rma(void)
       CALL(r, R_PUT, 100, EV(r, RmaPut, W, 0, 4096, m); EV(r, RmaOpCompleteBlocking, W, m); m++);
       CALL(r, R_COMPLETE, 1000, EV(r, RmaGroupSync, PM, W, G_R0));
     } else if (r == 2) { /* an exclusive lock of rank 3: an accumulate, a get, a flush */
-      CALL(r, R_LOCK, 100, EV(r, RmaRequestLock, W, 3, 1, OTF2_LOCK_EXCLUSIVE); EV(r, RmaAcquireLock, W, 3, 1, OTF2_LOCK_EXCLUSIVE));
-      CALL(r, R_ACC, 100, EV(r, RmaAtomic, W, 3, OTF2_RMA_ATOMIC_TYPE_ACCUMULATE, 800, 0, m); EV(r, RmaOpCompleteBlocking, W, m); m++);
+      CALL(r, R_LOCK, 100, EV(r, RmaRequestLock, W, 3, 1, OTF2_LOCK_EXCLUSIVE);
+           EV(r, RmaAcquireLock, W, 3, 1, OTF2_LOCK_EXCLUSIVE));
+      CALL(r, R_ACC, 100, EV(r, RmaAtomic, W, 3, OTF2_RMA_ATOMIC_TYPE_ACCUMULATE, 800, 0, m);
+           EV(r, RmaOpCompleteBlocking, W, m); m++);
       CALL(r, R_GET, 100, EV(r, RmaGet, W, 3, 1600, m); EV(r, RmaOpCompleteBlocking, W, m); m++);
       CALL(r, R_FLUSH, 1000, EV(r, RmaSync, W, 3, OTF2_RMA_SYNC_TYPE_MEMORY));
       compute(r, 1e5);
@@ -279,7 +284,7 @@ static void rma(void)
       CALL(r, R_WAIT, 1000, EV(r, RmaOpCompleteNonBlocking, W, 55));
       CALL(r, R_UNLOCK_ALL, 1000, for (uint32_t k = 0; k < NR; k++) EV(r, RmaReleaseLock, W, k, 2));
     }
-    CALL(r, R_FENCE, 1000, EV0(r, RmaCollectiveBegin); EV(r, RmaCollectiveEnd, OTF2_COLLECTIVE_OP_BARRIER, PM, W, UNDEF, 0, 0));
+    FENCE(r);
     CALL(r, R_WIN_FREE, 1000, EV0(r, RmaCollectiveBegin); EV(r, RmaWinDestroy, W);
          EV(r, RmaCollectiveEnd, OTF2_COLLECTIVE_OP_DESTROY_HANDLE, OTF2_RMA_SYNC_LEVEL_PROCESS, W, UNDEF, 0, 0));
     CALL(r, R_FINALIZE, 5000);
