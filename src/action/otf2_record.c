@@ -135,8 +135,12 @@ static int p2p(int rank, OTF2_EvtWriter *w, uint64_t t, const otw_line_t *l)
     return 1;
   }
   if ((is(l, "wait") || is(l, "cancel")) && l->n >= 3) {
-    int nbc = is(l, "wait") && l->v[0] == 0 && l->v[1] == 0 && l->v[2] < 0 && l->v[2] != TI_ANY_TAG;
+    /* "wait 0 0 -K" completes nonblocking collective K, unless none is pending: K = 444 is also
+     * a wildcard receive's tag (TI_ANY_TAG) */
+    int nbc = is(l, "wait") && l->v[0] == 0 && l->v[1] == 0 && l->v[2] < 0;
     otw_req_t *q = req_take(o, nbc, l->v[0], l->v[1], l->v[2]);
+    if (!q && nbc && l->v[2] == TI_ANY_TAG)
+      q = req_take(o, 0, l->v[0], l->v[1], l->v[2]);
     if (!q)
       return 0;
     if (is(l, "cancel"))
