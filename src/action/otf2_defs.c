@@ -132,14 +132,27 @@ static OTF2_CallbackCode on_comm(void *u, OTF2_CommRef self, OTF2_StringRef name
   return OTF2_CALLBACK_SUCCESS;
 }
 
+/* An RMA window: its communicator (+ 1: 0 is a window with no definition). */
+static OTF2_CallbackCode on_rma_win(void *u, OTF2_RmaWinRef self, OTF2_StringRef name, OTF2_CommRef comm,
+                                    OTF2_RmaWinFlag flags)
+{
+  (void)name, (void)flags;
+  otr_defs_t *d = u;
+  if (ROOM(d, win_comm, nwin, self))
+    return bad(d, "a window definition has an impossible number");
+  d->win_comm[self] = comm + 1;
+  return OTF2_CALLBACK_SUCCESS;
+}
+
 static OTF2_CallbackCode on_intercomm(void *u, OTF2_CommRef self, OTF2_StringRef name, OTF2_GroupRef g1,
                                       OTF2_GroupRef g2, OTF2_CommRef common, OTF2_CommFlag flags)
 {
-  (void)name, (void)g1, (void)g2, (void)common, (void)flags;
+  (void)name;
   otr_defs_t *d = u;
   if (ROOM(d, comm, ncomm, self))
     return bad(d, "a communicator definition has an impossible number");
-  d->comm[self] = (otr_comm_t){.defined = 1, .inter = 1, .me = -2};
+  d->comm[self] = (otr_comm_t){.defined = 1, .inter = 1, .me = -2, .group = g1, .group2 = g2, .parent = common,
+                               .events = (flags & OTF2_COMM_FLAG_CREATE_DESTROY_EVENTS) != 0};
   return OTF2_CALLBACK_SUCCESS;
 }
 
@@ -251,6 +264,7 @@ int otr_defs_read(OTF2_Reader *rd, otr_defs_t *d)
   OTF2_GlobalDefReaderCallbacks_SetRegionCallback(cb, on_region);
   OTF2_GlobalDefReaderCallbacks_SetGroupCallback(cb, on_group);
   OTF2_GlobalDefReaderCallbacks_SetCommCallback(cb, on_comm);
+  OTF2_GlobalDefReaderCallbacks_SetRmaWinCallback(cb, on_rma_win);
   OTF2_GlobalDefReaderCallbacks_SetInterCommCallback(cb, on_intercomm);
   OTF2_GlobalDefReaderCallbacks_SetLocationCallback(cb, on_location);
   OTF2_GlobalDefReaderCallbacks_SetMetricMemberCallback(cb, on_metric_member);
@@ -306,8 +320,37 @@ void otr_defs_free(otr_defs_t *d)
   free(d->reg);
   free(d->grp);
   free(d->comm);
+  free(d->win_comm);
   free(d->loc_events);
   memset(d, 0, sizeof *d);
+}
+
+/* The rank's index in group g, -1 if it is not in it. */
+static int index_in(const otr_group_t *g, int rank)
+{
+  for (uint32_t i = 0; i < g->n; i++)
+    if ((int)g->m[i] == rank)
+      return (int)i;
+  return -1;
+}
+
+/* An intercommunicator (sides g and group2): the other side's members, this rank's index in its own. */
+static otr_comm_t *inter(otr_t *r, otr_comm_t *m, const otr_group_t *g)
+{
+  otr_defs_t *d = &r->d;
+  otr_group_t *g2 = m->group2 < d->ngrp && d->grp[m->group2].defined ? &d->grp[m->group2] : NULL;
+  if (!g2)
+    return NULL;
+  m->me = index_in(g, r->rank);
+  const otr_group_t *other = g2;
+  if (m->me < 0 && (m->me = index_in(g2, r->rank)) >= 0)
+    other = g;
+  m->size = (int)other->n;
+  m->members = malloc(sizeof *m->members * (other->n ? other->n : 1));
+  for (uint32_t i = 0; i < other->n; i++)
+    m->members[i] = (int)other->m[i];
+  m->ti = (int)(m - d->comm) + 1;
+  return m;
 }
 
 /* Works out c's members, its world and self roles and this rank's place in it, once. */
@@ -317,11 +360,13 @@ otr_comm_t *otr_comm(otr_t *r, uint32_t c)
   if (c >= d->ncomm || !d->comm[c].defined)
     return NULL;
   otr_comm_t *m = &d->comm[c];
-  if (m->me != -2 || m->inter)
+  if (m->me != -2)
     return m;
   otr_group_t *g = m->group < d->ngrp && d->grp[m->group].defined ? &d->grp[m->group] : NULL;
   if (!g)
     return NULL;
+  if (m->inter)
+    return inter(r, m, g);
   m->self = g->type == OTF2_GROUP_TYPE_COMM_SELF;
   m->global = g->global;
   m->me = -1;

@@ -10,7 +10,7 @@
 #include <string.h>
 
 /* A new record at the end of the queue, with simpi's attributes when it has them. */
-static otr_ev_t *push(otr_t *r, int kind, OTF2_TimeStamp t, uint64_t pos, OTF2_AttributeList *al)
+otr_ev_t *otr_push(otr_t *r, int kind, OTF2_TimeStamp t, uint64_t pos, OTF2_AttributeList *al)
 {
   if (r->head > 0 && r->head == r->len)
     r->head = r->len = 0;
@@ -45,20 +45,20 @@ static otr_ev_t *push(otr_t *r, int kind, OTF2_TimeStamp t, uint64_t pos, OTF2_A
 CB(enter, OTF2_RegionRef region)
 {
   HEAD;
-  push(u, E_ENTER, t, pos, al)->a = region;
+  otr_push(u, E_ENTER, t, pos, al)->a = region;
   return OTF2_CALLBACK_SUCCESS;
 }
 CB(leave, OTF2_RegionRef region)
 {
   HEAD;
-  push(u, E_LEAVE, t, pos, al)->a = region;
+  otr_push(u, E_LEAVE, t, pos, al)->a = region;
   return OTF2_CALLBACK_SUCCESS;
 }
 /* Point-to-point: a is the peer, as the record names it (a rank of the communicator). */
 static OTF2_CallbackCode p2p(void *u, int kind, OTF2_TimeStamp t, uint64_t pos, OTF2_AttributeList *al, uint32_t peer,
                              OTF2_CommRef c, uint32_t tag, uint64_t len, uint64_t req)
 {
-  otr_ev_t *e = push(u, kind, t, pos, al);
+  otr_ev_t *e = otr_push(u, kind, t, pos, al);
   e->a = peer;
   e->comm = c;
   e->tag = tag;
@@ -89,7 +89,7 @@ CB(irecv, uint32_t from, OTF2_CommRef c, uint32_t tag, uint64_t len, uint64_t re
 static OTF2_CallbackCode request(void *u, int kind, OTF2_TimeStamp t, uint64_t pos, OTF2_AttributeList *al,
                                  uint64_t req)
 {
-  push(u, kind, t, pos, al)->req = req;
+  otr_push(u, kind, t, pos, al)->req = req;
   return OTF2_CALLBACK_SUCCESS;
 }
 CB(isend_done, uint64_t req)
@@ -120,14 +120,14 @@ CB(nbc_req, uint64_t req)
 CB(coll_begin)
 {
   HEAD;
-  push(u, E_COLL_BEGIN, t, pos, al);
+  otr_push(u, E_COLL_BEGIN, t, pos, al);
   return OTF2_CALLBACK_SUCCESS;
 }
 static OTF2_CallbackCode coll(void *u, int kind, OTF2_TimeStamp t, uint64_t pos, OTF2_AttributeList *al,
                               OTF2_CollectiveOp op, OTF2_CommRef c, uint32_t root, uint64_t sent, uint64_t got,
                               uint64_t req)
 {
-  otr_ev_t *e = push(u, kind, t, pos, al);
+  otr_ev_t *e = otr_push(u, kind, t, pos, al);
   e->a = op;
   e->comm = c;
   e->root = root;
@@ -149,13 +149,13 @@ CB(nbc_done, OTF2_CollectiveOp op, OTF2_CommRef c, uint32_t root, uint64_t sent,
 CB(comm_create, OTF2_CommRef c)
 {
   HEAD;
-  push(u, E_COMM_CREATE, t, pos, al)->comm = c;
+  otr_push(u, E_COMM_CREATE, t, pos, al)->comm = c;
   return OTF2_CALLBACK_SUCCESS;
 }
 CB(comm_destroy, OTF2_CommRef c)
 {
   HEAD;
-  push(u, E_COMM_DESTROY, t, pos, al)->comm = c;
+  otr_push(u, E_COMM_DESTROY, t, pos, al)->comm = c;
   return OTF2_CALLBACK_SUCCESS;
 }
 /* The flops counter's value; other metrics are skipped. */
@@ -171,22 +171,9 @@ CB(metric, OTF2_MetricRef m, uint8_t n, const OTF2_Type *types, const OTF2_Metri
   double x = types[i] == OTF2_TYPE_DOUBLE ? v[i].floating_point
              : types[i] == OTF2_TYPE_INT64 ? (double)v[i].signed_int
                                             : (double)v[i].unsigned_int;
-  push(r, E_METRIC, t, pos, al)->value = x;
+  otr_push(r, E_METRIC, t, pos, al)->value = x;
   return OTF2_CALLBACK_SUCCESS;
 }
-OTF2_CallbackCode otr_rma_record(void *u, OTF2_TimeStamp t, uint64_t pos, OTF2_AttributeList *al)
-{
-  otr_t *r = u;
-  uint32_t line = OTF2_UNDEFINED_STRING;
-  if (al && r->d.attr_line != OTF2_UNDEFINED_ATTRIBUTE)
-    OTF2_AttributeList_GetStringRef(al, r->d.attr_line, &line);
-  if (line == OTF2_UNDEFINED_STRING)
-    r->skipped[SK_RMA]++;
-  else
-    push(r, E_LINE, t, pos, al);
-  return OTF2_CALLBACK_SUCCESS;
-}
-
 OTF2_CallbackCode otr_param_string(void *u, OTF2_TimeStamp t, uint64_t pos, OTF2_AttributeList *al, uint32_t param,
                                    uint32_t string)
 {
@@ -194,7 +181,7 @@ OTF2_CallbackCode otr_param_string(void *u, OTF2_TimeStamp t, uint64_t pos, OTF2
   if (param != r->d.param_line || param == OTF2_UNDEFINED_PARAMETER)
     r->skipped[SK_PARAMETER]++;
   else
-    push(r, E_LINE, t, pos, al)->line = string;
+    otr_push(r, E_LINE, t, pos, al)->line = string;
   return OTF2_CALLBACK_SUCCESS;
 }
 
@@ -250,6 +237,7 @@ int otr_events_open(otr_t *r)
   OTF2_EvtReaderCallbacks_SetMetricCallback(cb, on_metric);
   OTF2_EvtReaderCallbacks_SetUnknownCallback(cb, on_unknown);
   otr_skip_callbacks(cb);
+  otr_rma_callbacks(cb);
   OTF2_Reader_RegisterEvtCallbacks(r->rd, r->evt, cb, r);
   OTF2_EvtReaderCallbacks_Delete(cb);
   return 0;
@@ -258,15 +246,16 @@ int otr_events_open(otr_t *r)
 int otr_fill(otr_t *r, size_t n)
 {
   while (!r->eof && r->len - r->head < n) {
-    uint64_t got = 0;
-    OTF2_ErrorCode e = OTF2_Reader_ReadLocalEvents(r->rd, r->evt, 1, &got);
+    /* records in batches: each call of the library costs as much as decoding a few */
+    uint64_t got = 0, want = n - (r->len - r->head) > 32 ? n - (r->len - r->head) : 32;
+    OTF2_ErrorCode e = OTF2_Reader_ReadLocalEvents(r->rd, r->evt, want, &got);
     if (e != OTF2_SUCCESS) {
       snprintf(r->err, sizeof r->err, "the events of rank %d are corrupt after record %ld (%s)", r->rank,
                r->len > r->head ? (long)r->q[r->len - 1].pos : r->pos, otr_lib_error());
       r->eof = 1;
       return -1;
     }
-    if (!got)
+    if (got < want)
       r->eof = 1;
   }
   return 0;

@@ -4,7 +4,8 @@
  * OTF2 library; compiled into those two programs (like ti_reader.c), not into libsimpi.
  *   otf2_defs.c    the archive's global definitions: ranks, communicators, regions, metrics
  *   otf2_events.c  one location's records, decoded into a queue (read ahead on demand)
- *   otf2_lines.c   records -> lines (computation from timestamps or a flops counter) */
+ *   otf2_lines.c   records -> lines (computation from timestamps or a flops counter)
+ *   otf2_rma_in.c  one-sided records -> lines */
 #ifndef SIMPI_OTF2_IN_H
 #define SIMPI_OTF2_IN_H
 #include <stddef.h>
@@ -41,10 +42,11 @@ typedef struct otr_group {
 } otr_group_t;
 
 /* A communicator: its members' world ranks, this rank's index among them (-1 none), and its
- * id in the lines (0 the world, -1 self, else its reference + 1). */
+ * id in the lines (0 the world, -1 self, else its reference + 1). An intercommunicator's
+ * members are the other side's (the peers its records name), me the rank's index in its own. */
 typedef struct otr_comm {
   int defined, inter, self, world, events; /* events: made and freed by CommCreate/CommDestroy */
-  uint32_t group, parent;
+  uint32_t group, group2, parent;          /* group2: an intercommunicator's second side */
   int size, me, ti;
   int *members;
   int global; /* its records name world ranks */
@@ -68,6 +70,8 @@ typedef struct otr_defs {
   otr_comm_t *comm;
   uint32_t ncomm;
   uint32_t locs_group; /* MPI's COMM_LOCATIONS group, OTF2_UNDEFINED_GROUP if none */
+  uint32_t *win_comm;  /* by RMA window: its communicator */
+  uint32_t nwin;
   int nranks;
   /* a counter of the flops of computation: simpi's "flops" (exact, with computation regions)
    * or a hardware counter (PAPI_FP_OPS, PAPI_DP_OPS); index: its place in its metric class */
@@ -88,6 +92,8 @@ enum otr_kind {
   E_ENTER, E_LEAVE, E_SEND, E_ISEND, E_ISEND_DONE, E_IRECV_REQ, E_RECV, E_IRECV, E_TEST, E_CANCELLED,
   E_COLL_BEGIN, E_COLL_END, E_NBC_REQ, E_NBC_DONE, E_COMM_CREATE, E_COMM_DESTROY, E_METRIC,
   E_LINE, /* a one-sided record of simpi's: its trace line */
+  E_RMA,  /* another one-sided record: a (R_* below) what, comm the window, root the remote rank,
+           * len its bytes (len2 received), req its matching id, tag its lock or atomic type or group */
   E_DONE  /* read ahead and used */
 };
 typedef struct otr_ev {
@@ -99,10 +105,13 @@ typedef struct otr_ev {
 } otr_ev_t;
 
 /* The kinds of records skipped, for the summary lines. */
-enum { SK_USER, SK_ACCEL, SK_OPENMP, SK_THREADS, SK_IO, SK_RMA, SK_PARAMETER, SK_SAMPLING, SK_MEASUREMENT, SK_PROGRAM,
+enum { SK_USER, SK_ACCEL, SK_OPENMP, SK_THREADS, SK_IO, SK_PARAMETER, SK_SAMPLING, SK_MEASUREMENT, SK_PROGRAM,
        SK_UNKNOWN, SK_SHMEM, SK_METRIC, SK_RECV_UNKNOWN, SK_NBC_UNKNOWN, SK_KINDS };
 
 typedef struct otr_req otr_req_t;
+/* The one-sided records (E_RMA's a). */
+enum { R_WIN_CREATE, R_WIN_DESTROY, R_COLL_END, R_GROUP_SYNC, R_LOCK, R_RELEASE, R_SYNC, R_PUT, R_GET, R_ATOMIC,
+       R_COMPLETE, R_OTHER };
 
 struct otr {
   otr_defs_t d;
@@ -131,6 +140,13 @@ struct otr {
   int pending_waits; /* a Sendrecv's two waits, written when its call ends */
   char waits[2][96];
   long skipped[SK_KINDS];
+  /* one-sided (otf2_rma_in.c): window ids by window, request-based operations pending */
+  long *wids, nwids, next_wid;
+  struct otr_rreq {
+    uint64_t match;
+    long k;
+  } *rreqs;
+  int nrreqs, rreqcap, rma_once; /* rma_once: the call's synchronisation is written */
 };
 
 /* otf2_defs.c */
@@ -145,8 +161,10 @@ void otr_quiet(void);
 /* otf2_events.c */
 int otr_events_open(otr_t *r);
 void otr_skip_callbacks(OTF2_EvtReaderCallbacks *cb); /* otf2_skips.c */
-/* An RMA record: simpi's (with its line) is performed, another skipped. */
-OTF2_CallbackCode otr_rma_record(void *u, OTF2_TimeStamp t, uint64_t pos, OTF2_AttributeList *al);
+/* otf2_rma_in.c: the one-sided records' callbacks, and their lines (simpi's carry theirs). */
+void otr_rma_callbacks(OTF2_EvtReaderCallbacks *cb);
+void otr_rma_translate(otr_t *r, const otr_ev_t *e);
+void otr_rma_free(otr_t *r);
 /* A string parameter: simpi's simpi::line is performed, another skipped. */
 OTF2_CallbackCode otr_param_string(void *u, OTF2_TimeStamp t, uint64_t pos, OTF2_AttributeList *al, uint32_t param,
                                    uint32_t string);
@@ -154,6 +172,13 @@ OTF2_CallbackCode otr_param_string(void *u, OTF2_TimeStamp t, uint64_t pos, OTF2
 int otr_fill(otr_t *r, size_t n);
 /* otf2_lines.c */
 void otr_translate(otr_t *r, otr_ev_t *e);
+/* A line of the rank's; an error at the record being translated (the first one stays); a
+ * record that performs something at t. */
+void otr_emit(otr_t *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void otr_fail(otr_t *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void otr_act(otr_t *r, uint64_t t);
+/* The event of the queue's record e; its fields set by the callback. */
+otr_ev_t *otr_push(otr_t *r, int kind, OTF2_TimeStamp t, uint64_t pos, OTF2_AttributeList *al);
 void otr_free_requests(otr_t *r);
 #endif
 #endif

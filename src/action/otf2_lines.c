@@ -37,29 +37,88 @@ struct otr_req {
   UT_hash_handle hh;
 };
 
-static void emit(otr_t *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void emit(otr_t *r, const char *fmt, ...)
+/* Room for n more bytes of lines. */
+static void room_for(otr_t *r, size_t n)
 {
-  for (;;) {
-    size_t room = r->outcap - r->used;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = room ? snprintf(r->out + r->used, room, "%d ", r->rank) : -1;
-    if (n >= 0 && (size_t)n < room)
-      n += vsnprintf(r->out + r->used + n, room - (size_t)n, fmt, ap);
-    va_end(ap);
-    if (n >= 0 && (size_t)n + 1 < room) {
-      r->used += (size_t)n;
+  if (r->outcap - r->used > n)
+    return;
+  r->outcap = 2 * r->outcap + n + 4096;
+  r->out = realloc(r->out, r->outcap);
+}
+
+/* Appends v in decimal (a replay writes a line per record: printf's machinery was a third of
+ * the translation's time). */
+static void put_num(otr_t *r, unsigned long long v, int neg)
+{
+  char d[24];
+  int n = 0;
+  do
+    d[n++] = (char)('0' + v % 10);
+  while (v /= 10);
+  room_for(r, (size_t)n + 1);
+  if (neg)
+    r->out[r->used++] = '-';
+  while (n)
+    r->out[r->used++] = d[--n];
+}
+
+/* The line "RANK fmt...": %d %u %ld %lu %lld %llu %s and %% written here, other conversions
+ * by vsnprintf. */
+void otr_emit(otr_t *r, const char *fmt, ...)
+{
+  size_t start = r->used;
+  va_list ap;
+  va_start(ap, fmt);
+  put_num(r, (unsigned long long)r->rank, 0);
+  room_for(r, 1);
+  r->out[r->used++] = ' ';
+  for (const char *p = fmt; *p; p++) {
+    if (*p != '%' || p[1] == '%') {
+      room_for(r, 1);
+      r->out[r->used++] = *p;
+      p += *p == '%';
+      continue;
+    }
+    int l = 0;
+    while (*++p == 'l')
+      l++;
+    if (*p == 'd') {
+      long long v = l >= 2 ? va_arg(ap, long long) : l ? va_arg(ap, long) : va_arg(ap, int);
+      put_num(r, v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v, v < 0);
+    } else if (*p == 'u')
+      put_num(r, l >= 2 ? va_arg(ap, unsigned long long) : l ? va_arg(ap, unsigned long) : va_arg(ap, unsigned), 0);
+    else if (*p == 's' && !l) {
+      const char *x = va_arg(ap, const char *);
+      size_t n = strlen(x);
+      room_for(r, n);
+      memcpy(r->out + r->used, x, n);
+      r->used += n;
+    } else { /* another conversion: the whole line by vsnprintf */
+      va_end(ap);
+      r->used = start;
+      for (;;) {
+        size_t room = r->outcap - r->used;
+        va_start(ap, fmt);
+        int n = room ? snprintf(r->out + r->used, room, "%d ", r->rank) : -1;
+        if (n >= 0 && (size_t)n < room)
+          n += vsnprintf(r->out + r->used + n, room - (size_t)n, fmt, ap);
+        va_end(ap);
+        if (n >= 0 && (size_t)n + 1 < room) {
+          r->used += (size_t)n;
+          break;
+        }
+        room_for(r, (size_t)(n > 0 ? n : 0) + 64);
+      }
       r->out[r->used++] = '\n';
       return;
     }
-    r->outcap = r->outcap ? 2 * r->outcap + (size_t)(n > 0 ? n : 0) : 4096;
-    r->out = realloc(r->out, r->outcap);
   }
+  va_end(ap);
+  room_for(r, 1);
+  r->out[r->used++] = '\n';
 }
 
-static void fail(otr_t *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void fail(otr_t *r, const char *fmt, ...)
+void otr_fail(otr_t *r, const char *fmt, ...)
 {
   if (r->err[0])
     return;
@@ -77,13 +136,15 @@ static double secs(const otr_t *r, uint64_t ticks) { return (double)ticks / (dou
 static void sleep_for(otr_t *r, uint64_t ticks)
 {
   if (ticks > 0)
-    emit(r, "sleep %.9g", secs(r, ticks));
+    otr_emit(r, "sleep %.9g", secs(r, ticks));
 }
 
 static void compute(otr_t *r, double flops)
 {
-  if (flops >= 0.5)
-    emit(r, "compute %.0f", flops);
+  if (flops >= 0.5 && flops < 1e18 && flops == (double)(unsigned long long)flops)
+    otr_emit(r, "compute %llu", (unsigned long long)flops);
+  else if (flops >= 0.5)
+    otr_emit(r, "compute %.0f", flops);
 }
 
 /* The end of the time between two calls, at t. */
@@ -108,7 +169,7 @@ static void gap_start(otr_t *r, uint64_t t)
 
 /* A record that performs something, at t: a polling call slept until then; outside any call
  * (not where Score-P writes them) it ends a gap. */
-static void act(otr_t *r, uint64_t t)
+void otr_act(otr_t *r, uint64_t t)
 {
   if (r->depth == 0) {
     gap_end(r, t);
@@ -126,10 +187,12 @@ static otr_comm_t *comm_of(otr_t *r, uint32_t c)
 {
   otr_comm_t *m = otr_comm(r, c);
   if (!m)
-    fail(r, "communicator %u has no definition", c);
-  else if (m->inter)
-    fail(r, "communicator %u is an intercommunicator: simpi does not replay those from OTF2", c);
-  return m && !m->inter ? m : NULL;
+    otr_fail(r, "communicator %u has no definition", c);
+  else if (m->inter && r->d.attr_line == OTF2_UNDEFINED_ATTRIBUTE) { /* Score-P's say too little */
+    otr_fail(r, "communicator %u is an intercommunicator: simpi replays those only from its own archives", c);
+    return NULL;
+  }
+  return m;
 }
 
 /* The world rank of rank k of c, -1 (failed) if it has none. */
@@ -139,7 +202,7 @@ static int world(otr_t *r, otr_comm_t *c, uint32_t k)
     return (int)k;
   if ((int)k < c->size)
     return c->members[k];
-  fail(r, "rank %u is not in its communicator (of %d ranks)", k, c->size);
+  otr_fail(r, "rank %u is not in its communicator (of %d ranks)", k, c->size);
   return -1;
 }
 
@@ -195,7 +258,7 @@ static long ahead(otr_t *r, int kind, int kind2, uint64_t req, int within_call)
 static void p2p_line(otr_t *r, const char *what, int peer, const otr_ev_t *e, const otr_comm_t *c)
 {
   char sfx[32];
-  emit(r, "%s %d %u %lu %d%s", what, peer, e->tag, (unsigned long)e->len, TI_BYTE, suffix(c, sfx, sizeof sfx));
+  otr_emit(r, "%s %d %u %lu %d%s", what, peer, e->tag, (unsigned long)e->len, TI_BYTE, suffix(c, sfx, sizeof sfx));
 }
 
 /* A send's word: simpi's archives give a synchronous or buffered one's mode ("s", "b"). */
@@ -215,7 +278,7 @@ static void send(otr_t *r, const otr_ev_t *e)
   int to = c ? world(r, c, e->a) : -1;
   if (to < 0)
     return;
-  act(r, e->time);
+  otr_act(r, e->time);
   long k = r->depth ? ahead(r, E_RECV, E_RECV, 0, 1) : -1;
   if (k < 0) {
     p2p_line(r, send_word(r, e, 0), to, e, c);
@@ -229,8 +292,8 @@ static void send(otr_t *r, const otr_ev_t *e)
     return;
   p2p_line(r, "irecv", from, rv, rc);
   p2p_line(r, send_word(r, e, 1), to, e, c);
-  emit(r, "wait %d %d %u", r->rank, to, e->tag);
-  emit(r, "wait %d %d %u", from, r->rank, rv->tag);
+  otr_emit(r, "wait %d %d %u", r->rank, to, e->tag);
+  otr_emit(r, "wait %d %d %u", from, r->rank, rv->tag);
   rv->kind = E_DONE;
 }
 
@@ -249,7 +312,7 @@ static void irecv_request(otr_t *r, const otr_ev_t *e)
   int from = c ? world(r, c, done.a) : -1;
   if (from < 0)
     return;
-  act(r, e->time);
+  otr_act(r, e->time);
   p2p_line(r, "irecv", from, &done, c);
   req_add(r, e->req, Q_RECV, from, r->rank, (int)done.tag, 0);
 }
@@ -261,11 +324,11 @@ static void completion(otr_t *r, const otr_ev_t *e)
   if (!q)
     return;
   if (q->kind != Q_GONE) {
-    act(r, e->time);
+    otr_act(r, e->time);
     if (q->kind == Q_NBC)
-      emit(r, "wait 0 0 -%ld", q->nbc);
+      otr_emit(r, "wait 0 0 -%ld", q->nbc);
     else
-      emit(r, "wait %d %d %d", q->src, q->dst, q->tag);
+      otr_emit(r, "wait %d %d %d", q->src, q->dst, q->tag);
   }
   free(q);
 }
@@ -311,7 +374,7 @@ static void coll_line(otr_t *r, const otr_ev_t *e, const char *pre, otr_comm_t *
   if (c->ti != 0)
     snprintf(cm, sizeof cm, " comm=%d", c->ti);
   if (e->args != OTF2_UNDEFINED_STRING && op < sizeof coll_names / sizeof *coll_names && coll_names[op]) {
-    emit(r, "%s%s%s%s", pre, coll_names[op], otr_str(&r->d, e->args), cm);
+    otr_emit(r, "%s%s%s%s", pre, coll_names[op], otr_str(&r->d, e->args), cm);
     return;
   }
   int n = c->size, me = c->me, root = (int)e->root, ip = 0; /* Score-P records no in-place flag */
@@ -405,7 +468,7 @@ static void coll_line(otr_t *r, const otr_ev_t *e, const char *pre, otr_comm_t *
   default: break;
   }
   fclose(f);
-  emit(r, "%s%s", line, cm);
+  otr_emit(r, "%s%s", line, cm);
   free(line);
 }
 
@@ -418,7 +481,7 @@ static void comm_made(otr_t *r, const otr_ev_t *e, otr_comm_t *c, int nb)
   if (r->created != OTF2_UNDEFINED_COMM && !m)
     return;
   if (m && m->me < 0) {
-    fail(r, "the trace makes communicator %u here, but rank %d is not in it", r->created, r->rank);
+    otr_fail(r, "the trace makes communicator %u here, but rank %d is not in it", r->created, r->rank);
     return;
   }
   if (m && c->self) { /* made alone: nothing to replay but a one-rank communicator */
@@ -430,7 +493,7 @@ static void comm_made(otr_t *r, const otr_ev_t *e, otr_comm_t *c, int nb)
     if (!p)
       p = comm_of(r, 0);
     if (!p || p->me < 0 || p->self) {
-      fail(r, "communicator %u is made from no communicator this rank is in", r->created);
+      otr_fail(r, "communicator %u is made from no communicator this rank is in", r->created);
       return;
     }
     char *line = NULL;
@@ -444,14 +507,14 @@ static void comm_made(otr_t *r, const otr_ev_t *e, otr_comm_t *c, int nb)
       fprintf(f, " %d", k);
     }
     fclose(f);
-    emit(r, "%s", line);
+    otr_emit(r, "%s", line);
     free(line);
   } else if (m && nb)
-    emit(r, "comm_idup %d %d", c->ti, m->ti);
+    otr_emit(r, "comm_idup %d %d", c->ti, m->ti);
   else if (m)
-    emit(r, "comm_split %d %u %d %d", c->ti, r->created + 1, m->me, m->ti);
+    otr_emit(r, "comm_split %d %u %d %d", c->ti, r->created + 1, m->me, m->ti);
   else
-    emit(r, "comm_split %d -1 0 -1", c->ti);
+    otr_emit(r, "comm_split %d -1 0 -1", c->ti);
   (void)e;
 }
 
@@ -466,7 +529,11 @@ static void collective(otr_t *r, const otr_ev_t *e, int nb)
     r->skipped[SK_SHMEM]++;
     return;
   }
-  act(r, e->time);
+  otr_act(r, e->time);
+  if (op == OTF2_COLLECTIVE_OP_CREATE_HANDLE && e->line != OTF2_UNDEFINED_STRING) {
+    otr_emit(r, "%s", otr_str(&r->d, e->line)); /* simpi's: a communicator OTF2 has no arguments for */
+    return;
+  }
   if (op == OTF2_COLLECTIVE_OP_CREATE_HANDLE) {
     comm_made(r, e, c, nb);
     return;
@@ -474,11 +541,11 @@ static void collective(otr_t *r, const otr_ev_t *e, int nb)
   if (op == OTF2_COLLECTIVE_OP_DESTROY_HANDLE) {
     otr_comm_t *m = r->destroyed != OTF2_UNDEFINED_COMM ? otr_comm(r, r->destroyed) : NULL;
     if (m && m->ti > 0 && m->events)
-      emit(r, "comm_free %d", m->ti);
+      otr_emit(r, "comm_free %d", m->ti);
     return;
   }
   if (c->me < 0) {
-    fail(r, "a collective on communicator %u, which rank %d is not in", e->comm, r->rank);
+    otr_fail(r, "a collective on communicator %u, which rank %d is not in", e->comm, r->rank);
     return;
   }
   coll_line(r, e, nb ? "i" : "", c);
@@ -493,9 +560,9 @@ static void make_comms(otr_t *r)
     if (!m || m->inter || m->self || m->world || m->events)
       continue;
     if (m->me >= 0)
-      emit(r, "comm_split 0 %u %d %d", i + 1, m->me, m->ti);
+      otr_emit(r, "comm_split 0 %u %d %d", i + 1, m->me, m->ti);
     else
-      emit(r, "comm_split 0 -1 0 -1");
+      otr_emit(r, "comm_split 0 -1 0 -1");
   }
 }
 
@@ -523,13 +590,14 @@ static void enter(otr_t *r, const otr_ev_t *e)
   r->region = e->a;
   r->call_start = e->time;
   r->acted = 0;
+  r->rma_once = 0;
   r->polled = kind != RK_POLL;
   if (kind == RK_INIT && !r->inited) {
-    emit(r, "init");
+    otr_emit(r, "init");
     r->inited = 1;
     make_comms(r);
   } else if (kind == RK_FINALIZE && !r->finalized) {
-    emit(r, "finalize");
+    otr_emit(r, "finalize");
     r->finalized = 1;
   }
 }
@@ -563,11 +631,15 @@ void otr_translate(otr_t *r, otr_ev_t *e)
     r->have_counter = 1;
     break;
   case E_ENTER: enter(r, e); break;
+  case E_RMA: otr_rma_translate(r, e); break;
   case E_LINE: { /* a line simpi's archives carry whole (one-sided, topologies, ...) */
     const char *s = otr_str(&r->d, e->line);
-    act(r, e->time);
-    emit(r, "%s", s);
-    if (!strncmp(s, "ineighbor_", 10) || !strncmp(s, "coll_start", 10)) /* numbered as nonblocking collectives */
+    otr_act(r, e->time);
+    otr_emit(r, "%s", s);
+    const char *req = strstr(s, " req="); /* a request-based one-sided operation: its number */
+    if (req)
+      r->nbcs = strtol(req + 5, NULL, 10);
+    else if (!strncmp(s, "ineighbor_", 10) || !strncmp(s, "coll_start", 10)) /* numbered as nonblocking collectives */
       r->nbcs++;
     break;
   }
@@ -578,7 +650,7 @@ void otr_translate(otr_t *r, otr_ev_t *e)
     int to = c ? world(r, c, e->a) : -1;
     if (to < 0)
       break;
-    act(r, e->time);
+    otr_act(r, e->time);
     p2p_line(r, send_word(r, e, 1), to, e, c);
     req_add(r, e->req, Q_SEND, r->rank, to, (int)e->tag, 0);
     break;
@@ -588,7 +660,7 @@ void otr_translate(otr_t *r, otr_ev_t *e)
     int from = c ? world(r, c, e->a) : -1;
     if (from < 0)
       break;
-    act(r, e->time);
+    otr_act(r, e->time);
     p2p_line(r, "recv", from, e, c);
     break;
   }

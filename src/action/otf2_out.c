@@ -34,9 +34,12 @@ typedef struct named {
 static named_t *strings, *regions;
 static uint32_t nstrings, nregions, region_comp;
 
-/* Communicators: 0 the world, 1 self, then one per communicator (its context) made. */
+/* Communicators: 0 the world, 1 self, then one per communicator (its context) made. An
+ * intercommunicator's members are its side 0 then its side 1 (asize of them); local then gives
+ * a rank's place in its own side, which is how the records of the other side name it. */
 typedef struct otw_comm {
   int ctx, size, *members, *local; /* local: by world rank, rank + 1 in it (0: not a member) */
+  int inter, asize;
   uint32_t parent, ref;
   UT_hash_handle hh;
 } otw_comm_t;
@@ -174,6 +177,8 @@ OTF2_EvtWriter *otw_writer(int rank, uint64_t *t)
     otw_check(OTF2_ERROR_MEM_ALLOC_FAILED);
     return NULL;
   }
+  if (o->rma_held)
+    otw_rma_flush(rank, o->w);
   uint64_t now = now_ticks();
   *t = now > o->last ? now : o->last;
   if (*t > end_time)
@@ -282,9 +287,20 @@ static uint32_t comm_new(const rt_comm_t *c, uint32_t parent)
 {
   otw_comm_t *m = calloc(1, sizeof *m);
   m->ctx = comm_ctx(c);
-  m->size = comm_size(c);
+  m->size = m->asize = comm_size(c);
   m->members = comm_member_list(c);
   m->parent = parent;
+  if (comm_is_inter(c)) {
+    int *a = comm_side_members(c->core, 0, c->owner), *b = comm_side_members(c->core, 1, c->owner);
+    m->inter = 1;
+    m->asize = c->core->side[0].size;
+    m->size = m->asize + c->core->side[1].size;
+    m->members = realloc(m->members, sizeof *m->members * (size_t)m->size);
+    memcpy(m->members, a, sizeof *a * (size_t)m->asize);
+    memcpy(m->members + m->asize, b, sizeof *b * (size_t)(m->size - m->asize));
+    free(a);
+    free(b);
+  }
   if (ncomms == comms_cap) {
     comms_cap *= 2;
     comms = realloc(comms, sizeof *comms * comms_cap);
@@ -305,7 +321,7 @@ uint32_t otw_comm(int rank, long id, uint32_t parent)
   if (id > 0 && id < o->ncomms && o->comms[id])
     return o->comms[id] - 1;
   rt_comm_t *c = rt_self && rt_self->id == rank && id > 0 ? comm_traced((int)id) : NULL;
-  if (!c || comm_is_inter(c))
+  if (!c)
     return OTF2_UNDEFINED_COMM;
   otw_comm_t *m;
   int ctx = comm_ctx(c);
@@ -333,7 +349,7 @@ uint32_t otw_local(uint32_t c, long w)
   if (!m->local) {
     m->local = calloc((size_t)nranks, sizeof *m->local);
     for (int i = 0; i < m->size; i++)
-      m->local[m->members[i]] = i + 1;
+      m->local[m->members[i]] = (i < m->asize ? i : i - m->asize) + 1;
   }
   return m->local[w] ? (uint32_t)(m->local[w] - 1) : (uint32_t)w;
 }
@@ -413,7 +429,8 @@ static void defs_locations(OTF2_GlobalDefWriter *g)
   free(node);
 }
 
-/* Groups: 0 the ranks' locations, 1 the world, 2 self, then one per communicator (as above). */
+/* Groups: 0 the ranks' locations, 1 the world, 2 self, then one per communicator (as above),
+ * then the second side of each intercommunicator, whose common communicator is the world. */
 static void defs_comms(OTF2_GlobalDefWriter *g)
 {
   uint32_t none = otw_string(""), world = otw_string("MPI_COMM_WORLD"), self = otw_string("MPI_COMM_SELF");
@@ -436,15 +453,29 @@ static void defs_comms(OTF2_GlobalDefWriter *g)
                                             OTF2_GROUP_FLAG_NONE, 0, NULL));
   otw_check(OTF2_GlobalDefWriter_WriteComm(g, OTW_WORLD, world, 1, OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE));
   otw_check(OTF2_GlobalDefWriter_WriteComm(g, OTW_SELF, self, 2, OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE));
+  /* the groups in the order of their references (otf2-print wants them so): each
+   * communicator's (an intercommunicator's side 0), then the intercommunicators' side 1 */
+  for (int side = 0; side < 2; side++)
+    for (uint32_t c = 2, b = ncomms + 1; c < ncomms; c++) {
+      otw_comm_t *k = comms[c];
+      if (side && !k->inter)
+        continue;
+      for (int i = 0; i < k->size; i++)
+        m[i] = (uint64_t)k->members[i];
+      uint32_t n = (uint32_t)(side ? k->size - k->asize : k->asize);
+      otw_check(OTF2_GlobalDefWriter_WriteGroup(g, side ? b++ : c + 1, none, OTF2_GROUP_TYPE_COMM_GROUP,
+                                                OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, n, m + (side ? k->asize : 0)));
+    }
+  uint32_t side_b = ncomms + 1;
   for (uint32_t c = 2; c < ncomms; c++) {
     otw_comm_t *k = comms[c];
-    for (int i = 0; i < k->size; i++)
-      m[i] = (uint64_t)k->members[i];
-    otw_check(OTF2_GlobalDefWriter_WriteGroup(g, c + 1, none, OTF2_GROUP_TYPE_COMM_GROUP, OTF2_PARADIGM_MPI,
-                                              OTF2_GROUP_FLAG_NONE, (uint32_t)k->size, m));
     snprintf(name, sizeof name, "communicator %u", c);
-    otw_check(OTF2_GlobalDefWriter_WriteComm(g, c, otw_string(name), c + 1, k->parent,
-                                             OTF2_COMM_FLAG_CREATE_DESTROY_EVENTS));
+    if (k->inter)
+      otw_check(OTF2_GlobalDefWriter_WriteInterComm(g, c, otw_string(name), c + 1, side_b++, OTW_WORLD,
+                                                    OTF2_COMM_FLAG_CREATE_DESTROY_EVENTS));
+    else
+      otw_check(OTF2_GlobalDefWriter_WriteComm(g, c, otw_string(name), c + 1, k->parent,
+                                               OTF2_COMM_FLAG_CREATE_DESTROY_EVENTS));
   }
   free(m);
 }

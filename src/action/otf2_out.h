@@ -23,6 +23,8 @@ void otw_leave(int rank);
 /* Rank's computation burst announced by its "compute" line has ended now (at once: it was the
  * time the rank just waited for its threads). */
 void otw_compute_done(int rank);
+/* Rank's last one-sided operation is request-based, numbered k (its wait is "wait 0 0 -k"). */
+void otw_rma_request(int rank, long k);
 /* Rank wrote trace line text (len bytes, without its rank and newline) now. */
 void otw_line(int rank, const char *text, size_t len);
 
@@ -46,8 +48,9 @@ typedef struct otw_rank {
   /* a blocking collective's end, written at the next record or when its call ends */
   int coll_open;
   uint8_t coll_op;
-  uint32_t coll_comm, coll_root, coll_args;
+  uint32_t coll_comm, coll_root, coll_attr, coll_args; /* coll_args: the string of attribute coll_attr */
   uint64_t coll_sent, coll_recv;
+  int rma_held; /* a one-sided operation's record is held (otw_rma_flush writes it) */
 } otw_rank_t;
 
 /* A nonblocking operation: a point-to-point one is named by its line's (src, dst, tag), a
@@ -70,10 +73,12 @@ extern uint32_t otw_attr_args; /* simpi::args: a collective's line after its nam
  * (never before its last record); NULL when the archive is not being written. */
 OTF2_EvtWriter *otw_writer(int rank, uint64_t *t);
 uint32_t otw_string(const char *s);
-/* The communicator rank's lines name id (0 world, -1 self), OTF2_UNDEFINED_COMM if none that
- * OTF2 can show (an intercommunicator); parent: where a new one was made from. */
+/* The communicator rank's lines name id (0 world, -1 self), OTF2_UNDEFINED_COMM if none;
+ * parent: where a new one was made from. */
 uint32_t otw_comm(int rank, long id, uint32_t parent);
-/* The world rank w as a rank of communicator c. */
+/* Communicator c as the reader names it in lines: 0 the world, -1 self, else reference + 1. */
+static inline long otw_ti(uint32_t c) { return c == OTW_WORLD ? 0 : c == OTW_SELF ? -1 : (long)c + 1; }
+/* The world rank w as a rank of communicator c (of its own side of an intercommunicator). */
 uint32_t otw_local(uint32_t c, long w);
 /* An action with no OTF2 record (one-sided, partitioned, topologies...): counted by kind. */
 void otw_unrecorded(const char *word, size_t len);
@@ -98,6 +103,8 @@ OTF2_AttributeList *otw_attr(uint32_t attr, uint32_t value);
 /* otf2_rma.c: the records of a one-sided line or another one carried whole (0 if none). */
 int otw_rma(int rank, OTF2_EvtWriter *w, uint64_t t, const otw_line_t *l);
 extern uint32_t otw_attr_line; /* simpi::line: a one-sided record's whole trace line */
+/* Writes rank's held one-sided record (at its own time). */
+void otw_rma_flush(int rank, OTF2_EvtWriter *w);
 /* The windows' definitions: one per rank's window. */
 void otw_rma_defs(OTF2_GlobalDefWriter *g);
 /* otf2_record.c: the records of line text (len bytes) of rank, at t; the end of an open blocking collective, at t. */

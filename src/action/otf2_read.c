@@ -94,7 +94,6 @@ void otr_skipped(const otr_t *r, void (*fn)(const char *kind, long n, void *arg)
       [SK_OPENMP] = "OpenMP records (their time counts as computation)",
       [SK_THREADS] = "thread records (fork, join, locks, tasks)",
       [SK_IO] = "I/O records (their time counts as computation)",
-      [SK_RMA] = "one-sided (RMA) records",
       [SK_PARAMETER] = "parameter records",
       [SK_SAMPLING] = "calling-context and sampling records",
       [SK_MEASUREMENT] = "measurement records (buffer flushes, measurement on/off)",
@@ -123,6 +122,7 @@ void otr_close(otr_t *r)
   if (r->rd)
     OTF2_Reader_Close(r->rd); /* closes its readers too */
   otr_free_requests(r);
+  otr_rma_free(r);
   otr_defs_free(&r->d);
   free(r->q);
   free(r->out);

@@ -135,8 +135,12 @@ static int p2p(int rank, OTF2_EvtWriter *w, uint64_t t, const otw_line_t *l)
     return 1;
   }
   if ((is(l, "wait") || is(l, "cancel")) && l->n >= 3) {
-    int nbc = is(l, "wait") && l->v[0] == 0 && l->v[1] == 0 && l->v[2] < 0 && l->v[2] != TI_ANY_TAG;
+    /* "wait 0 0 -K" completes nonblocking collective K, unless none is pending: K = 444 is also
+     * a wildcard receive's tag (TI_ANY_TAG) */
+    int nbc = is(l, "wait") && l->v[0] == 0 && l->v[1] == 0 && l->v[2] < 0;
     otw_req_t *q = req_take(o, nbc, l->v[0], l->v[1], l->v[2]);
+    if (!q && nbc && l->v[2] == TI_ANY_TAG)
+      q = req_take(o, 0, l->v[0], l->v[1], l->v[2]);
     if (!q)
       return 0;
     if (is(l, "cancel"))
@@ -265,20 +269,21 @@ void otw_coll_end(int rank, OTF2_EvtWriter *w, uint64_t t)
 {
   otw_rank_t *o = &otw_ranks[rank];
   o->coll_open = 0;
-  otw_check(OTF2_EvtWriter_MpiCollectiveEnd(w, otw_attr(otw_attr_args, o->coll_args), t, o->coll_op, o->coll_comm, o->coll_root,
+  otw_check(OTF2_EvtWriter_MpiCollectiveEnd(w, otw_attr(o->coll_attr, o->coll_args), t, o->coll_op, o->coll_comm,
+                                            o->coll_root,
                                             o->coll_sent, o->coll_recv));
   o->events++;
 }
 
-/* A blocking collective's begin now; its end later (otw_coll_end). */
+/* A blocking collective's begin now; its end later (otw_coll_end), with attribute attr = args. */
 static void coll_begin(otw_rank_t *o, OTF2_EvtWriter *w, uint64_t t, OTF2_CollectiveOp op, uint32_t c, uint32_t root,
-                       uint64_t sent, uint64_t recv, uint32_t args)
+                       uint64_t sent, uint64_t recv, uint32_t attr, uint32_t args)
 {
   otw_check(OTF2_EvtWriter_MpiCollectiveBegin(w, NULL, t));
   o->events++;
   o->coll_open = 1;
   o->coll_op = (uint8_t)op, o->coll_comm = c, o->coll_root = root, o->coll_sent = sent, o->coll_recv = recv;
-  o->coll_args = args;
+  o->coll_attr = attr, o->coll_args = args;
 }
 
 static int collective(int rank, OTF2_EvtWriter *w, uint64_t t, const otw_line_t *l)
@@ -299,7 +304,7 @@ static int collective(int rank, OTF2_EvtWriter *w, uint64_t t, const otw_line_t 
   coll_sizes(colls[k].form, l, otw_local(c, rank), &root, &sent, &recv);
   uint32_t args = otw_string(l->args);
   if (!nb) {
-    coll_begin(o, w, t, colls[k].op, c, root, sent, recv, args);
+    coll_begin(o, w, t, colls[k].op, c, root, sent, recv, otw_attr_args, args);
     return 1;
   }
   otw_req_t *q = req_new(o, 2);
@@ -310,10 +315,58 @@ static int collective(int rank, OTF2_EvtWriter *w, uint64_t t, const otw_line_t 
   return 1;
 }
 
+/* Communicators OTF2 records no arguments for: intercomm_create LOCAL LEADER PEER RLEADER TAG
+ * NEWID (PEER -1 but at the local leader), intercomm_merge INTER HIGH NEWID, comm_dist_graph
+ * PARENT NEWID N ...: a CREATE_HANDLE collective on the first communicator named, with
+ * CommCreate of the new one (an intercommunicator is an InterComm definition), as Score-P writes
+ * them, carrying the whole line in simpi::line with the communicators named as the archive does. */
+static int made_by_line(int rank, OTF2_EvtWriter *w, uint64_t t, const otw_line_t *l)
+{
+  static const struct {
+    const char *word;
+    int n, made, other; /* numbers at least; the new one's place; another communicator's, -1 none */
+  } forms[] = {{"intercomm_create", 6, 5, 2}, {"intercomm_merge", 3, 2, -1}, {"comm_dist_graph", 3, 1, -1}};
+  size_t f = 0;
+  while (f < sizeof forms / sizeof *forms && !is(l, forms[f].word))
+    f++;
+  if (f == sizeof forms / sizeof *forms || l->n < forms[f].n || l->n == MAXV)
+    return 0;
+  uint32_t on = otw_comm(rank, l->v[0], OTF2_UNDEFINED_COMM), other = OTW_WORLD;
+  if (forms[f].other >= 0 && l->v[forms[f].other] != -1)
+    other = otw_comm(rank, l->v[forms[f].other], OTF2_UNDEFINED_COMM);
+  uint32_t made = on == OTF2_UNDEFINED_COMM ? on : otw_comm(rank, l->v[forms[f].made], on);
+  if (on == OTF2_UNDEFINED_COMM || other == OTF2_UNDEFINED_COMM || made == OTF2_UNDEFINED_COMM)
+    return 0;
+  char *line = NULL;
+  size_t len;
+  FILE *s = open_memstream(&line, &len);
+  fprintf(s, "%s", forms[f].word);
+  for (int i = 0; i < l->n; i++) {
+    long v = l->v[i];
+    if (i == 0)
+      v = otw_ti(on);
+    else if (i == forms[f].made)
+      v = otw_ti(made);
+    else if (i == forms[f].other && v != -1)
+      v = otw_ti(other);
+    fprintf(s, " %ld", v);
+  }
+  fclose(s);
+  otw_rank_t *o = &otw_ranks[rank];
+  coll_begin(o, w, t, OTF2_COLLECTIVE_OP_CREATE_HANDLE, on, OTF2_UNDEFINED_UINT32, 0, 0, otw_attr_line,
+             otw_string(line));
+  free(line);
+  otw_check(OTF2_EvtWriter_CommCreate(w, NULL, t, made));
+  o->events++;
+  return 1;
+}
+
 /* comm_split PARENT COLOR KEY NEWID, comm_idup PARENT NEWID, comm_create_group PARENT NEWID ...,
  * comm_free ID. */
 static int comm_line(int rank, OTF2_EvtWriter *w, uint64_t t, const otw_line_t *l)
 {
+  if (made_by_line(rank, w, t, l))
+    return 1;
   otw_rank_t *o = &otw_ranks[rank];
   int split = is(l, "comm_split"), idup = is(l, "comm_idup"), group = is(l, "comm_create_group");
   int nfree = is(l, "comm_free");
@@ -323,7 +376,8 @@ static int comm_line(int rank, OTF2_EvtWriter *w, uint64_t t, const otw_line_t *
   if (parent == OTF2_UNDEFINED_COMM)
     return 0;
   if (nfree) {
-    coll_begin(o, w, t, OTF2_COLLECTIVE_OP_DESTROY_HANDLE, parent, OTF2_UNDEFINED_UINT32, 0, 0, OTF2_UNDEFINED_STRING);
+    coll_begin(o, w, t, OTF2_COLLECTIVE_OP_DESTROY_HANDLE, parent, OTF2_UNDEFINED_UINT32, 0, 0, otw_attr_args,
+               OTF2_UNDEFINED_STRING);
     otw_check(OTF2_EvtWriter_CommDestroy(w, NULL, t, parent));
     o->events++;
     return 1;
@@ -342,7 +396,7 @@ static int comm_line(int rank, OTF2_EvtWriter *w, uint64_t t, const otw_line_t *
   }
   /* a group creation is a collective of the new communicator's members only */
   coll_begin(o, w, t, OTF2_COLLECTIVE_OP_CREATE_HANDLE, group ? made : parent, OTF2_UNDEFINED_UINT32, 0, 0,
-             OTF2_UNDEFINED_STRING);
+             otw_attr_args, OTF2_UNDEFINED_STRING);
   if (made != OTF2_UNDEFINED_COMM) {
     otw_check(OTF2_EvtWriter_CommCreate(w, NULL, t, made));
     o->events++;

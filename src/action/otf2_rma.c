@@ -64,16 +64,17 @@ void otw_rma_defs(OTF2_GlobalDefWriter *g)
 
 static int is(const otw_line_t *l, const char *w) { return strlen(w) == l->wl && !memcmp(l->word, w, l->wl); }
 
-/* A communicator as the reader names it in lines: 0 the world, -1 self, else reference + 1. */
-static long ti(uint32_t c) { return c == OTW_WORLD ? 0 : c == OTW_SELF ? -1 : (long)c + 1; }
-
-/* The numbers K of the nonblocking operations carried whole (their "wait 0 0 -K" too), by rank. */
+/* The numbers K of the nonblocking operations carried whole (their "wait 0 0 -K" too), by rank,
+ * with the window of a request-based one-sided operation (OTF2_UNDEFINED_RMA_WIN for others). */
 static struct carried_k {
-  long *k;
+  struct {
+    long k;
+    uint32_t win;
+  } *k;
   int n, cap;
 } *carried_ks;
 
-static void k_add(int rank, long k)
+static void k_add(int rank, long k, uint32_t win)
 {
   if (!carried_ks)
     carried_ks = calloc((size_t)otw_nranks, sizeof *carried_ks);
@@ -82,14 +83,17 @@ static void k_add(int rank, long k)
     c->cap = c->cap ? 2 * c->cap : 8;
     c->k = realloc(c->k, sizeof *c->k * (size_t)c->cap);
   }
-  c->k[c->n++] = k;
+  c->k[c->n].k = k;
+  c->k[c->n++].win = win;
 }
 
-static int k_take(int rank, long k)
+/* Takes K out: 1 with its window in *win, 0 if it is not carried. */
+static int k_take(int rank, long k, uint32_t *win)
 {
   struct carried_k *c = carried_ks ? &carried_ks[rank] : NULL;
   for (int i = 0; c && i < c->n; i++)
-    if (c->k[i] == k) {
+    if (c->k[i].k == k) {
+      *win = c->k[i].win;
       c->k[i] = c->k[--c->n];
       return 1;
     }
@@ -107,8 +111,17 @@ static int carried(int rank, OTF2_EvtWriter *w, uint64_t t, const otw_line_t *l)
   int nbr = (l->wl > 9 && !memcmp(l->word, "neighbor_", 9)) || (l->wl > 10 && !memcmp(l->word, "ineighbor_", 10));
   int numbered = l->word[0] == 'i' || is(l, "coll_start");
   if (is(l, "wait") && l->n >= 3 && l->v[0] == 0 && l->v[1] == 0 && l->v[2] < 0) {
-    if (!k_take(rank, -l->v[2]))
+    uint32_t win;
+    if (!k_take(rank, -l->v[2], &win))
       return 0;
+    if (win != OTF2_UNDEFINED_RMA_WIN) { /* a request-based one-sided operation's completion */
+      char line[64];
+      snprintf(line, sizeof line, "wait 0 0 %ld", l->v[2]);
+      otw_check(OTF2_EvtWriter_RmaOpCompleteNonBlocking(w, otw_attr(otw_attr_line, otw_string(line)), t, win,
+                                                        (uint64_t)-l->v[2]));
+      otw_ranks[rank].events++;
+      return 1;
+    }
   } else if (!topo && !nbr && !is(l, "buffer_detach") && !is(l, "coll_init") && !is(l, "coll_start"))
     return 0;
   char line[sizeof l->args + 64];
@@ -117,20 +130,68 @@ static int carried(int rank, OTF2_EvtWriter *w, uint64_t t, const otw_line_t *l)
     const char *rest = strchr(l->args + 1, ' ');
     if (c == OTF2_UNDEFINED_COMM)
       return 0;
-    snprintf(line, sizeof line, "%.*s %ld%s", (int)l->wl, l->word, ti(c), rest ? rest : "");
+    snprintf(line, sizeof line, "%.*s %ld%s", (int)l->wl, l->word, otw_ti(c), rest ? rest : "");
   } else {
     uint32_t c = otw_comm(rank, l->comm, OTF2_UNDEFINED_COMM);
     if (c == OTF2_UNDEFINED_COMM)
       return 0;
     int n = snprintf(line, sizeof line, "%.*s%s", (int)l->wl, l->word, l->args);
     if (c != OTW_WORLD)
-      snprintf(line + n, sizeof line - (size_t)n, " comm=%ld", ti(c));
+      snprintf(line + n, sizeof line - (size_t)n, " comm=%ld", otw_ti(c));
     if (numbered && !is(l, "wait"))
-      k_add(rank, rt_ranks[rank].trace_nbcs + 1); /* the number its wait line will give it */
+      k_add(rank, rt_ranks[rank].trace_nbcs + 1, OTF2_UNDEFINED_RMA_WIN); /* the number its wait will give it */
   }
   otw_check(OTF2_EvtWriter_ParameterString(w, NULL, t, 0, otw_string(line)));
   otw_ranks[rank].events++;
   return 1;
+}
+
+/* A rank's last one-sided operation, written at its next record: a request-based one's
+ * (MPI_Rput ...) request is numbered after its line (" req=K" appended), and K is then its
+ * matching id, its completion ("wait 0 0 -K") an RmaOpCompleteNonBlocking. */
+typedef struct held {
+  char *line;
+  uint64_t t;
+  uint32_t win, remote;
+  uint64_t bytes, match;
+  char op; /* p put, g get, a accumulate, f get_accumulate, c compare_and_swap */
+} held_t;
+static held_t *helds;
+
+static held_t *hold(int rank)
+{
+  if (!helds)
+    helds = calloc((size_t)otw_nranks, sizeof *helds);
+  return &helds[rank];
+}
+
+void otw_rma_request(int rank, long k)
+{
+  if (!otw_on || !otw_ranks[rank].rma_held)
+    return;
+  held_t *h = hold(rank);
+  size_t n = strlen(h->line);
+  h->line = realloc(h->line, n + 32);
+  snprintf(h->line + n, 32, " req=%ld", k);
+  h->match = (uint64_t)k;
+  k_add(rank, k, h->win);
+}
+
+void otw_rma_flush(int rank, OTF2_EvtWriter *w)
+{
+  held_t *h = hold(rank);
+  otw_ranks[rank].rma_held = 0;
+  OTF2_AttributeList *al = otw_attr(otw_attr_line, otw_string(h->line));
+  if (h->op == 'p')
+    otw_check(OTF2_EvtWriter_RmaPut(w, al, h->t, h->win, h->remote, h->bytes, h->match));
+  else if (h->op == 'g')
+    otw_check(OTF2_EvtWriter_RmaGet(w, al, h->t, h->win, h->remote, h->bytes, h->match));
+  else
+    otw_check(OTF2_EvtWriter_RmaAtomic(
+        w, al, h->t, h->win, h->remote,
+        h->op == 'c' ? OTF2_RMA_ATOMIC_TYPE_COMPARE_AND_SWAP : OTF2_RMA_ATOMIC_TYPE_ACCUMULATE, h->bytes,
+        h->op == 'a' ? 0 : h->bytes, h->match));
+  otw_ranks[rank].events++;
 }
 
 int otw_rma(int rank, OTF2_EvtWriter *w, uint64_t t, const otw_line_t *l)
@@ -152,19 +213,18 @@ int otw_rma(int rank, OTF2_EvtWriter *w, uint64_t t, const otw_line_t *l)
     snprintf(line + n, sizeof line - (size_t)n, " comm=-1");
   else if (c != OTW_WORLD)
     snprintf(line + n, sizeof line - (size_t)n, " comm=%u", c + 1);
-  OTF2_AttributeList *al = otw_attr(otw_attr_line, otw_string(line));
   uint32_t wr = window(rank, l->v[0]);
   uint32_t remote = l->n > 1 ? (uint32_t)l->v[1] : OTF2_UNDEFINED_UINT32;
-  uint64_t b = l->n > 4 ? otw_bytes(l->v[3], l->v[4]) : 0;
-  if (put)
-    otw_check(OTF2_EvtWriter_RmaPut(w, al, t, wr, remote, b, 0));
-  else if (get)
-    otw_check(OTF2_EvtWriter_RmaGet(w, al, t, wr, remote, b, 0));
-  else if (acc || cas)
-    otw_check(OTF2_EvtWriter_RmaAtomic(w, al, t, wr, remote,
-                                       cas ? OTF2_RMA_ATOMIC_TYPE_COMPARE_AND_SWAP : OTF2_RMA_ATOMIC_TYPE_ACCUMULATE, b,
-                                       is(l, "accumulate") ? 0 : b, 0));
-  else if (is(l, "win_create"))
+  if (put || get || acc || cas) { /* held until its request is known (otw_rma_request) */
+    held_t *h = hold(rank);
+    free(h->line);
+    *h = (held_t){strdup(line), t, wr, remote, l->n > 4 ? otw_bytes(l->v[3], l->v[4]) : 0, 0,
+                  put ? 'p' : get ? 'g' : cas ? 'c' : is(l, "accumulate") ? 'a' : 'f'};
+    otw_ranks[rank].rma_held = 1;
+    return 1;
+  }
+  OTF2_AttributeList *al = otw_attr(otw_attr_line, otw_string(line));
+  if (is(l, "win_create"))
     otw_check(OTF2_EvtWriter_RmaWinCreate(w, al, t, wr));
   else if (is(l, "win_free"))
     otw_check(OTF2_EvtWriter_RmaWinDestroy(w, al, t, wr));

@@ -1,7 +1,7 @@
 /* The OTF2 records a replay skips (see otf2_in.h): one callback per record type, each
  * counting its record under its kind for the summary lines (OpenMP, threads, I/O, ...).
- * The parameter lists are OTF2 3.0's (OTF2_EvtReaderCallbacks.h); none is used. RMA records
- * that simpi wrote (with their trace line) are performed instead (otr_rma_record). */
+ * The parameter lists are OTF2 3.0's (OTF2_EvtReaderCallbacks.h); none is used. One-sided
+ * records are replayed (otf2_rma_in.c). */
 #define OTR_INTERNAL
 #include "otf2_in.h"
 
@@ -12,13 +12,6 @@ static OTF2_CallbackCode skip(void *u, int kind)
 }
 
 #pragma GCC diagnostic ignored "-Wunused-parameter"
-/* RMA records: simpi's own are performed (otr_rma_record), others skipped */
-#define RMA(name, ...)                                                                                                 \
-  static OTF2_CallbackCode skip_##name(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t pos, void *u,                    \
-                                       OTF2_AttributeList *a, ##__VA_ARGS__)                                           \
-  {                                                                                                                    \
-    return otr_rma_record(u, t, pos, a);                                                                               \
-  }
 #define SKIP(name, kind, ...)                                                                                          \
   static OTF2_CallbackCode skip_##name(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t pos, void *u,                    \
                                        OTF2_AttributeList *a, ##__VA_ARGS__)                                           \
@@ -41,24 +34,6 @@ static OTF2_CallbackCode skip_ParameterString(OTF2_LocationRef l, OTF2_TimeStamp
 }
 SKIP(ParameterInt, SK_PARAMETER, OTF2_ParameterRef parameter, int64_t value)
 SKIP(ParameterUnsignedInt, SK_PARAMETER, OTF2_ParameterRef parameter, uint64_t value)
-RMA(RmaWinCreate, OTF2_RmaWinRef win)
-RMA(RmaWinDestroy, OTF2_RmaWinRef win)
-RMA(RmaCollectiveBegin)
-RMA(RmaCollectiveEnd, OTF2_CollectiveOp collectiveOp, OTF2_RmaSyncLevel syncLevel, OTF2_RmaWinRef win, uint32_t root, uint64_t bytesSent, uint64_t bytesReceived)
-RMA(RmaGroupSync, OTF2_RmaSyncLevel syncLevel, OTF2_RmaWinRef win, OTF2_GroupRef group)
-RMA(RmaRequestLock, OTF2_RmaWinRef win, uint32_t remote, uint64_t lockId, OTF2_LockType lockType)
-RMA(RmaAcquireLock, OTF2_RmaWinRef win, uint32_t remote, uint64_t lockId, OTF2_LockType lockType)
-RMA(RmaTryLock, OTF2_RmaWinRef win, uint32_t remote, uint64_t lockId, OTF2_LockType lockType)
-RMA(RmaReleaseLock, OTF2_RmaWinRef win, uint32_t remote, uint64_t lockId)
-RMA(RmaSync, OTF2_RmaWinRef win, uint32_t remote, OTF2_RmaSyncType syncType)
-RMA(RmaWaitChange, OTF2_RmaWinRef win)
-RMA(RmaPut, OTF2_RmaWinRef win, uint32_t remote, uint64_t bytes, uint64_t matchingId)
-RMA(RmaGet, OTF2_RmaWinRef win, uint32_t remote, uint64_t bytes, uint64_t matchingId)
-RMA(RmaAtomic, OTF2_RmaWinRef win, uint32_t remote, OTF2_RmaAtomicType type, uint64_t bytesSent, uint64_t bytesReceived, uint64_t matchingId)
-RMA(RmaOpCompleteBlocking, OTF2_RmaWinRef win, uint64_t matchingId)
-RMA(RmaOpCompleteNonBlocking, OTF2_RmaWinRef win, uint64_t matchingId)
-RMA(RmaOpTest, OTF2_RmaWinRef win, uint64_t matchingId)
-RMA(RmaOpCompleteRemote, OTF2_RmaWinRef win, uint64_t matchingId)
 SKIP(ThreadFork, SK_THREADS, OTF2_Paradigm model, uint32_t numberOfRequestedThreads)
 SKIP(ThreadJoin, SK_THREADS, OTF2_Paradigm model)
 SKIP(ThreadTeamBegin, SK_THREADS, OTF2_CommRef threadTeam)
@@ -106,24 +81,6 @@ void otr_skip_callbacks(OTF2_EvtReaderCallbacks *cb)
   OTF2_EvtReaderCallbacks_SetParameterStringCallback(cb, skip_ParameterString);
   OTF2_EvtReaderCallbacks_SetParameterIntCallback(cb, skip_ParameterInt);
   OTF2_EvtReaderCallbacks_SetParameterUnsignedIntCallback(cb, skip_ParameterUnsignedInt);
-  OTF2_EvtReaderCallbacks_SetRmaWinCreateCallback(cb, skip_RmaWinCreate);
-  OTF2_EvtReaderCallbacks_SetRmaWinDestroyCallback(cb, skip_RmaWinDestroy);
-  OTF2_EvtReaderCallbacks_SetRmaCollectiveBeginCallback(cb, skip_RmaCollectiveBegin);
-  OTF2_EvtReaderCallbacks_SetRmaCollectiveEndCallback(cb, skip_RmaCollectiveEnd);
-  OTF2_EvtReaderCallbacks_SetRmaGroupSyncCallback(cb, skip_RmaGroupSync);
-  OTF2_EvtReaderCallbacks_SetRmaRequestLockCallback(cb, skip_RmaRequestLock);
-  OTF2_EvtReaderCallbacks_SetRmaAcquireLockCallback(cb, skip_RmaAcquireLock);
-  OTF2_EvtReaderCallbacks_SetRmaTryLockCallback(cb, skip_RmaTryLock);
-  OTF2_EvtReaderCallbacks_SetRmaReleaseLockCallback(cb, skip_RmaReleaseLock);
-  OTF2_EvtReaderCallbacks_SetRmaSyncCallback(cb, skip_RmaSync);
-  OTF2_EvtReaderCallbacks_SetRmaWaitChangeCallback(cb, skip_RmaWaitChange);
-  OTF2_EvtReaderCallbacks_SetRmaPutCallback(cb, skip_RmaPut);
-  OTF2_EvtReaderCallbacks_SetRmaGetCallback(cb, skip_RmaGet);
-  OTF2_EvtReaderCallbacks_SetRmaAtomicCallback(cb, skip_RmaAtomic);
-  OTF2_EvtReaderCallbacks_SetRmaOpCompleteBlockingCallback(cb, skip_RmaOpCompleteBlocking);
-  OTF2_EvtReaderCallbacks_SetRmaOpCompleteNonBlockingCallback(cb, skip_RmaOpCompleteNonBlocking);
-  OTF2_EvtReaderCallbacks_SetRmaOpTestCallback(cb, skip_RmaOpTest);
-  OTF2_EvtReaderCallbacks_SetRmaOpCompleteRemoteCallback(cb, skip_RmaOpCompleteRemote);
   OTF2_EvtReaderCallbacks_SetThreadForkCallback(cb, skip_ThreadFork);
   OTF2_EvtReaderCallbacks_SetThreadJoinCallback(cb, skip_ThreadJoin);
   OTF2_EvtReaderCallbacks_SetThreadTeamBeginCallback(cb, skip_ThreadTeamBegin);

@@ -29,6 +29,7 @@
 #include "../rma/rma.h"
 #include "../runtime/runtime.h"
 #include "action.h"
+#include "otf2_out.h"
 #include "trace.h"
 #include <stdarg.h>
 #include <stdio.h>
@@ -112,6 +113,7 @@ void act_rma_request(p2p_req_t *r)
   char ext[32];
   snprintf(ext, sizeof ext, " req=%ld", r->trace_nbc);
   trace_patch(rt_self->id, trace_hold_last(rt_self->id), ext, 0);
+  otw_rma_request(rt_self->id, r->trace_nbc);
 }
 
 void act_win_traced(rt_win_t *w, const char *action, const char *fmt, ...)

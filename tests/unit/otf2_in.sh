@@ -4,7 +4,9 @@
 # describe, run on-line: blocking and nonblocking point-to-point, a Sendrecv, a Testsome that
 # finds nothing then two Waitany, a collective on a split communicator, a broadcast; with the
 # computation from the timestamps, from a PAPI_FP_OPS counter, or among OpenMP, I/O and user
-# records (skipped, one line per kind). simpi-trace otf2-to-ti writes the lines the replay
+# records (skipped, one line per kind); Score-P's one-sided records (windows, fences,
+# post/start/complete/wait, locks, flushes, an accumulate, a request-based get) replay to the
+# time of the program that makes those calls. simpi-trace otf2-to-ti writes the lines the replay
 # performs; --otf2-speed scales computation. Bad archives, non-MPI traces and a wrong -np get
 # one line and a non-zero status.
 set -uo pipefail
@@ -20,7 +22,7 @@ simtime() { sed -n 's/^simpi: simulated time \([0-9.]*\) s.*/\1/p' "$1"; }
 close() { awk -v a="$1" -v b="$2" 'BEGIN { d = (a - b) / b; if (d < 0) d = -d; exit !(b > 0 && d <= 0.001) }'; }
 
 cc -O1 "$top/tests/unit/otf2_scorep.c" -o otf2_scorep $(pkg-config --cflags --libs otf2) || { echo "FAIL: build otf2_scorep"; exit 1; }
-for s in pattern papi extras nompi badref; do ./otf2_scorep $s $s || bad "otf2_scorep $s"; done
+for s in pattern papi extras nompi badref rma; do ./otf2_scorep $s $s || bad "otf2_scorep $s"; done
 
 # the program the traces describe (otf2_scorep.c's pattern), its computation injected
 cat > pattern.c <<'C'
@@ -106,6 +108,77 @@ awk -v a="$(simtime fast.err)" -v b="$online" 'BEGIN { exit !(a < b * 0.8) }' &&
   ok "--otf2-speed=2: $(simtime fast.err) s (on-line $online s)" || bad "--otf2-speed=2: $(simtime fast.err) s"
 "$simrun" --otf2-speed=2 --replay=papi/traces.otf2 2> papi2.err >/dev/null
 close "$(simtime papi2.err)" "$online" && ok "a flops counter is not scaled" || bad "papi at speed 2: $(simtime papi2.err) s"
+
+# one-sided: otf2_scorep's rma scenario is this program's trace
+cat > rma.c <<'C'
+#include <mpi.h>
+#include <smpi/smpi.h>
+int main(int argc, char **argv)
+{
+  static char mem[1 << 16], b[1 << 16];
+  int r;
+  MPI_Win w;
+  MPI_Group all, g;
+  MPI_Request q;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &r);
+  smpi_execute_flops(1e6 * (r + 1));
+  MPI_Win_create(mem, sizeof mem, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &w);
+  MPI_Win_fence(0, w);
+  MPI_Put(b, 8192, MPI_BYTE, (r + 1) % 4, 0, 8192, MPI_BYTE, w);
+  smpi_execute_flops(2e5);
+  MPI_Win_fence(0, w);
+  MPI_Win_get_group(w, &all);
+  if (r == 0) {
+    int one = 1;
+    MPI_Group_incl(all, 1, &one, &g);
+    MPI_Win_post(g, 0, w);
+    smpi_execute_flops(3e5);
+    MPI_Win_wait(w);
+    MPI_Group_free(&g);
+  } else if (r == 1) {
+    int zero = 0;
+    MPI_Group_incl(all, 1, &zero, &g);
+    MPI_Win_start(g, 0, w);
+    MPI_Put(b, 4096, MPI_BYTE, 0, 0, 4096, MPI_BYTE, w);
+    MPI_Win_complete(w);
+    MPI_Group_free(&g);
+  } else if (r == 2) {
+    MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 3, 0, w);
+    MPI_Accumulate(b, 800, MPI_BYTE, 3, 0, 800, MPI_BYTE, MPI_REPLACE, w);
+    MPI_Get(b, 1600, MPI_BYTE, 3, 0, 1600, MPI_BYTE, w);
+    MPI_Win_flush(3, w);
+    smpi_execute_flops(1e5);
+    MPI_Win_unlock(3, w);
+  } else {
+    MPI_Win_lock_all(0, w);
+    MPI_Rget(b, 2048, MPI_BYTE, 0, 0, 2048, MPI_BYTE, w, &q);
+    smpi_execute_flops(4e5);
+    MPI_Wait(&q, MPI_STATUS_IGNORE);
+    MPI_Win_unlock_all(w);
+  }
+  MPI_Group_free(&all);
+  MPI_Win_fence(0, w);
+  MPI_Win_free(&w);
+  MPI_Finalize();
+  return 0;
+}
+C
+"$simcc" -O2 rma.c -o rmap || bad "build rma.c"
+"$simrun" -np 4 --cfg=smpi/simulate-computation:no ./rmap 2> rma_on.err >/dev/null || bad "rma on-line: $(cat rma_on.err)"
+"$simrun" --replay=rma/traces.otf2 > /dev/null 2> rma.err || bad "rma replay: $(head -3 rma.err)"
+t=$(simtime rma.err) on=$(simtime rma_on.err)
+close "$t" "$on" && ! grep -q 'one-sided' rma.err && ok "Score-P's one-sided records: replay $t s, on-line $on s" ||
+  bad "one-sided: replay $t s, on-line $on s: $(cat rma.err)"
+"$tool" otf2-to-ti rma/traces.otf2 rma.ti 2> /dev/null
+got=$(grep -vE 'init|compute|finalize' rma.ti_files/simpi_rank-3.txt | tr '\n' '|')
+want="2 win_create 1 67108864 1 1|2 win_fence 1 0|2 put 1 3 0 8192 6|2 win_fence 1 0|2 win_lock 1 234 3 0|"
+want+="2 accumulate 1 3 0 800 6 13|2 get 1 3 0 1600 6|2 win_flush 1 3|2 win_unlock 1 3|2 win_fence 1 0|2 win_free 1|"
+[ "$got" = "$want" ] && ok "rank 2's one-sided lines" || bad "rank 2's one-sided lines: $got"
+got=$(grep -E 'win_(lock|unlock|start|post|wait|complete)|get|wait' rma.ti_files/simpi_rank-[124].txt | cut -d: -f2 | tr '\n' '|')
+want="0 win_post 1 0 1 1|0 win_wait 1|1 win_start 1 0 1 0|1 win_complete 1|"
+want+="3 win_lock_all 1 0|3 get 1 0 0 2048 6 req=1|3 wait 0 0 -1|3 win_unlock_all 1|"
+[ "$got" = "$want" ] && ok "post/start/complete/wait, lock_all and a request-based get" || bad "one-sided lines: $got"
 
 # refusals: one line, status non-zero, nothing hangs
 expect() { # WHAT REGEX simrun-args...

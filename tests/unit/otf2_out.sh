@@ -3,11 +3,12 @@
 # counts match --stats (messages each rank sent, calls of each MPI function) and the
 # definitions' per-location counts, with each rank's host in the system tree; replaying it
 # gives the on-line time (trace_all.sh does that for every test program), one-sided
-# operations included. What OTF2 has no record for is said in one line per kind; a run that deadlocks still leaves a readable
+# operations (request-based ones too), intercommunicators and distributed graphs included. What
+# OTF2 has no record for is said in one line per kind; a run that deadlocks still leaves a readable
 # archive; an existing archive and ti-compat are refused in one line.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
-simcc="$top/wrappers/simcc" simrun="$top/wrappers/simrun"
+simcc="$top/wrappers/simcc" simrun="$top/wrappers/simrun" tool="$top/wrappers/simpi-trace"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
@@ -198,18 +199,29 @@ C
   bad "persistent: $(cat pers.err; grep PARAM print.out | head -3)"
 replays pers "persistent collectives' replay"
 
-# what simpi writes no OTF2 record for yet (intercommunicators): one line per kind
+# intercommunicators: an InterComm definition (its two sides' groups), made and freed as
+# CREATE_HANDLE/DESTROY_HANDLE collectives with CommCreate/CommDestroy, the creation's and the
+# merge's lines in simpi::line; messages on it name a rank of the remote group; its collectives
+# carry their arguments (roots MPI_ROOT, MPI_PROC_NULL)
 cat > inter.c <<'C'
 #include <mpi.h>
 int main(int argc, char **argv)
 {
-  int r;
-  MPI_Comm half, inter;
+  int r, x[100] = {0};
+  MPI_Comm half, inter, merged;
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &r);
   MPI_Comm_split(MPI_COMM_WORLD, r % 2, r, &half);
   MPI_Intercomm_create(half, 0, MPI_COMM_WORLD, 1 - r % 2, 7, &inter);
   MPI_Barrier(inter);
+  if (r == 0) /* world rank 0 sends to rank 1 of the odd side (world 3) */
+    MPI_Send(x, 100, MPI_INT, 1, 3, inter);
+  else if (r == 3)
+    MPI_Recv(x, 100, MPI_INT, 0, 3, inter, MPI_STATUS_IGNORE);
+  MPI_Bcast(x, 10, MPI_INT, r == 0 ? MPI_ROOT : r % 2 ? 0 : MPI_PROC_NULL, inter);
+  MPI_Intercomm_merge(inter, r % 2, &merged);
+  MPI_Allreduce(MPI_IN_PLACE, x, 10, MPI_INT, MPI_SUM, merged);
+  MPI_Comm_free(&merged);
   MPI_Comm_free(&inter);
   MPI_Comm_free(&half);
   MPI_Finalize();
@@ -218,8 +230,86 @@ int main(int argc, char **argv)
 C
 "$simcc" inter.c -o inter || bad "build inter.c"
 "$simrun" -np 4 --otf2=arch_inter ./inter > /dev/null 2> inter.err || bad "inter: $(cat inter.err)"
-grep -q '^simpi: not in the OTF2 archive.*: 4 intercomm_create$' inter.err && grep -q '^simpi: not in the OTF2 archive.*: 4 barrier$' inter.err &&
-  clean arch_inter/traces.otf2 && ok "no record for: $(grep 'not in the OTF2' inter.err | sed 's/.*: //' | tr '\n' ',')" || bad "inter: $(cat inter.err)"
+otf2-print -G arch_inter/traces.otf2 > inter.defs
+clean arch_inter/traces.otf2 && ! grep -q 'not in the OTF2' inter.err &&
+  grep -qE '^INTER_COMM .*Group A: .*Group B: .*Common Communicator: "MPI_COMM_WORLD"' inter.defs &&
+  [ "$(grep -c '^COMM_CREATE ' print.out)" = 12 ] && [ "$(grep -c '^COMM_DESTROY ' print.out)" = 12 ] &&
+  [ "$(grep -c '^MPI_COLLECTIVE_END .*CREATE_HANDLE' print.out)" = 12 ] &&
+  grep -qE '^MPI_SEND +0 .*Receiver: 1 .*Tag: 3, Length: 400' print.out &&
+  grep -qE '^MPI_RECV +3 .*Sender: 0 .*Tag: 3, Length: 400' print.out &&
+  [ "$(grep -c '^MPI_COLLECTIVE_END .*BCAST' print.out)" = 4 ] &&
+  ok "intercommunicator: its definition, creation, merge and frees, messages to the remote group" ||
+  bad "inter: $(cat inter.err; grep -E '^(INTER_COMM|COMM) ' inter.defs; grep -E '^(COMM_|MPI_SEND|MPI_RECV)' print.out | cut -c1-120 | head)"
+replays inter "intercommunicators' replay"
+# the lines read back (otf2-print does not show attributes): rank 3's, communicators as the archive names them
+"$tool" otf2-to-ti arch_inter/traces.otf2 inter.ti 2> /dev/null
+got=$(grep -E 'intercomm|send|recv|bcast|comm_free' inter.ti_files/simpi_rank-4.txt | tr '\n' '|')
+want='3 intercomm_create ([0-9]+) 0 -1 0 7 ([0-9]+)\|3 recv 0 3 400 6 comm=\2\|3 bcast 10 0 1 comm=\2\|'
+want+='3 intercomm_merge \2 1 ([0-9]+)\|3 comm_free \3\|3 comm_free \2\|3 comm_free \1\|'
+grep -qxE "$want" <<< "$got" &&
+  ok "an intercommunicator's lines read back" || bad "rank 3's lines: $got"
+
+# distributed graphs (a CREATE_HANDLE collective with the line in simpi::line) and
+# request-based one-sided operations: an RmaPut/RmaGet whose matching id is the request's
+# number, completed by an RmaOpCompleteNonBlocking of that id at the wait
+cat > rq.c <<'C'
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+  int r, n, x[64] = {0}, y[64], nb, one = 1;
+  MPI_Comm g;
+  MPI_Win w;
+  MPI_Request q[2];
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &r);
+  MPI_Comm_size(MPI_COMM_WORLD, &n);
+  nb = (r + 1) % n;
+  MPI_Dist_graph_create(MPI_COMM_WORLD, 1, &r, &one, &nb, &one, MPI_INFO_NULL, 0, &g);
+  MPI_Neighbor_allgather(&r, 1, MPI_INT, y, 1, MPI_INT, g);
+  MPI_Win_create(x, sizeof x, sizeof *x, MPI_INFO_NULL, MPI_COMM_WORLD, &w);
+  MPI_Win_lock_all(0, w);
+  MPI_Rput(y, 64, MPI_INT, nb, 0, 64, MPI_INT, w, &q[0]);
+  MPI_Rget(y, 16, MPI_INT, nb, 0, 16, MPI_INT, w, &q[1]);
+  MPI_Waitall(2, q, MPI_STATUSES_IGNORE);
+  MPI_Win_unlock_all(w);
+  MPI_Win_free(&w);
+  MPI_Comm_free(&g);
+  MPI_Finalize();
+  return 0;
+}
+C
+"$simcc" rq.c -o rq || bad "build rq.c"
+"$simrun" -np 3 --otf2=arch_rq ./rq > /dev/null 2> rq.err || bad "rq: $(cat rq.err)"
+clean arch_rq/traces.otf2 && ! grep -q 'not in the OTF2' rq.err &&
+  [ "$(grep -c '^MPI_COLLECTIVE_END .*CREATE_HANDLE' print.out)" = 3 ] && [ "$(grep -c '^COMM_CREATE ' print.out)" = 3 ] &&
+  [ "$(grep -c '^RMA_PUT .*Bytes: 256, Matching: [1-9]' print.out)" = 3 ] &&
+  [ "$(grep -c '^RMA_GET .*Bytes: 64, Matching: [1-9]' print.out)" = 3 ] &&
+  [ "$(grep -c '^RMA_OP_COMPLETE_NON_BLOCKING ' print.out)" = 6 ] &&
+  ok "distributed graph and request-based one-sided records" ||
+  bad "rq: $(cat rq.err; grep -E '^(RMA|MPI_COLLECTIVE_END)' print.out | cut -c1-150 | head)"
+replays rq "distributed graph and request-based one-sided replay"
+"$tool" otf2-to-ti arch_rq/traces.otf2 rq.ti 2> /dev/null
+got=$(grep -E '^1 (comm_dist_graph|put|get|wait) ' rq.ti_files/simpi_rank-2.txt | tr '\n' '|')
+[ "$got" = "1 comm_dist_graph 0 3 1 1 1 2|1 put 1 2 0 64 1 req=1|1 get 1 2 0 16 1 req=2|1 wait 0 0 -1|1 wait 0 0 -2|" ] &&
+  ok "distributed graph and request lines read back" || bad "rank 1's lines: $got"
+
+# what simpi writes no OTF2 record for yet (file I/O): one line per kind
+cat > io.c <<'C'
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+  MPI_File f;
+  MPI_Init(&argc, &argv);
+  MPI_File_open(MPI_COMM_WORLD, "io.dat", MPI_MODE_CREATE | MPI_MODE_RDWR, MPI_INFO_NULL, &f);
+  MPI_File_close(&f);
+  MPI_Finalize();
+  return 0;
+}
+C
+"$simcc" io.c -o io || bad "build io.c"
+"$simrun" -np 2 --otf2=arch_io ./io > /dev/null 2> io.err || bad "io: $(cat io.err)"
+grep -q '^simpi: not in the OTF2 archive.*: 2 file_open$' io.err && grep -q '^simpi: not in the OTF2 archive.*: 2 file_close$' io.err &&
+  clean arch_io/traces.otf2 && ok "no record for: $(grep 'not in the OTF2' io.err | sed 's/.*: //' | tr '\n' ',')" || bad "io: $(cat io.err)"
 
 # a run that deadlocks leaves an archive otf2-print reads (its calls end where the run stopped)
 cat > dl.c <<'C'

@@ -12,6 +12,9 @@
  *             ParameterInt; the MPI records and gaps are the pattern's
  *   nompi     a program with no MPI: user regions on 2 processes, no MPI groups
  *   badref    the pattern, but rank 1 sends on a communicator that has no definition
+ *   rma       the 4 ranks of otf2_in.sh's rma program: one-sided communication on a window of the
+ *             world (fences, post/start/complete/wait, a lock with an accumulate, a get and a
+ *             flush, a lock_all with a request-based get)
  *
  * The records, as Score-P writes them for each call:
  *   definitions  ClockProperties (1e9 ticks/s), Paradigm MPI, String, SystemTreeNode (machine,
@@ -30,7 +33,17 @@
  *                bytes sent, bytes received: Score-P 8's rules, e.g. allreduce N x block both)
  *   MPI_Comm_split  MpiCollectiveBegin, CommCreate(new comm), MpiCollectiveEnd(CREATE_HANDLE,
  *                parent); MPI_Comm_free: MpiCollectiveBegin, CommDestroy, MpiCollectiveEnd(DESTROY_HANDLE)
- *   MPI_Comm_rank  Enter/Leave only (no time) */
+ *   MPI_Comm_rank  Enter/Leave only (no time)
+ *   RMA (rma)    RmaWin definition (window 0 on MPI_COMM_WORLD); MPI_Win_create: RmaCollectiveBegin,
+ *                RmaWinCreate, RmaCollectiveEnd(CREATE_HANDLE); MPI_Win_free: RmaCollectiveBegin,
+ *                RmaWinDestroy, RmaCollectiveEnd(DESTROY_HANDLE); MPI_Win_fence: RmaCollectiveBegin,
+ *                RmaCollectiveEnd(BARRIER, process and memory); MPI_Win_post/start/complete/wait:
+ *                RmaGroupSync(level, window, the group of the partners); MPI_Win_lock:
+ *                RmaRequestLock then RmaAcquireLock(target, lock id, type), MPI_Win_unlock:
+ *                RmaReleaseLock; MPI_Win_lock_all/unlock_all: the same for every rank; MPI_Put,
+ *                MPI_Get, MPI_Accumulate: RmaPut, RmaGet, RmaAtomic(ACCUMULATE) with a matching id,
+ *                then RmaOpCompleteBlocking of it; MPI_Rget: RmaGet, completed in MPI_Wait by
+ *                RmaOpCompleteNonBlocking; MPI_Win_flush: RmaSync(target, MEMORY) */
 #include <otf2/otf2.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,12 +52,12 @@
 #define NR 4
 #define UNDEF OTF2_UNDEFINED_UINT32
 enum { WORLD = 0, SELF = 1, EVEN = 2, ODD = 3, NOCOMM = 77 };
-enum { G_LOCS, G_WORLD, G_SELF, G_EVEN, G_ODD };
+enum { G_LOCS, G_WORLD, G_SELF, G_EVEN, G_ODD, G_R0, G_R1 };
 
 static OTF2_Archive *ar;
 static OTF2_EvtWriter *w[NR + 1]; /* location NR: rank 0's OpenMP worker (extras) */
 static uint64_t now[NR + 1], nevents[NR + 1];
-static int scenario_papi, scenario_extras, scenario_badref;
+static int scenario_papi, scenario_extras, scenario_badref, scenario_rma;
 static double papi[NR]; /* the counter's value per rank */
 
 /* Regions, by name: id = index. */
@@ -72,9 +85,27 @@ static const struct {
     {"solver_step", OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_USER},
     {"!$omp parallel @solver.c:12", OTF2_REGION_ROLE_PARALLEL, OTF2_PARADIGM_OPENMP},
     {"write", OTF2_REGION_ROLE_FILE_IO, OTF2_PARADIGM_USER},
+    {"MPI_Win_create", OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_MPI},
+    {"MPI_Win_free", OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_MPI},
+    {"MPI_Win_fence", OTF2_REGION_ROLE_BARRIER, OTF2_PARADIGM_MPI},
+    {"MPI_Win_post", OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_MPI},
+    {"MPI_Win_start", OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_MPI},
+    {"MPI_Win_complete", OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_MPI},
+    {"MPI_Win_wait", OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_MPI},
+    {"MPI_Win_lock", OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_MPI},
+    {"MPI_Win_unlock", OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_MPI},
+    {"MPI_Win_lock_all", OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_MPI},
+    {"MPI_Win_unlock_all", OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_MPI},
+    {"MPI_Win_flush", OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_MPI},
+    {"MPI_Put", OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_MPI},
+    {"MPI_Get", OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_MPI},
+    {"MPI_Accumulate", OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_MPI},
+    {"MPI_Rget", OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_MPI},
 };
 enum { R_MAIN, R_INIT, R_FINALIZE, R_RANK, R_SEND, R_RECV, R_SENDRECV, R_ISEND, R_IRECV, R_WAIT, R_WAITANY,
-       R_TESTSOME, R_SPLIT, R_FREE, R_ALLREDUCE, R_BCAST, R_STEP, R_OMP, R_WRITE, NREGIONS };
+       R_TESTSOME, R_SPLIT, R_FREE, R_ALLREDUCE, R_BCAST, R_STEP, R_OMP, R_WRITE, R_WIN_CREATE, R_WIN_FREE, R_FENCE,
+       R_POST, R_START, R_COMPLETE, R_WAIT_PSCW, R_LOCK, R_UNLOCK, R_LOCK_ALL, R_UNLOCK_ALL, R_FLUSH, R_PUT, R_GET,
+       R_ACC, R_RGET, NREGIONS };
 
 static OTF2_FlushType pre_flush(void *u, OTF2_FileType t, OTF2_LocationRef l, void *c, bool final)
 {
@@ -211,6 +242,56 @@ static void pattern(void)
   }
 }
 
+#define FENCE(r)                                                                                                       \
+  CALL(r, R_FENCE, 1000, EV0(r, RmaCollectiveBegin);                                                                   \
+       EV(r, RmaCollectiveEnd, OTF2_COLLECTIVE_OP_BARRIER, PM, W, UNDEF, 0, 0))
+/* otf2_in.sh's rma program, rank by rank (window 0, on the world). */
+static void rma(void)
+{
+  const uint32_t W = 0, PM = OTF2_RMA_SYNC_LEVEL_PROCESS | OTF2_RMA_SYNC_LEVEL_MEMORY;
+  for (int r = 0; r < NR; r++) {
+    uint64_t m = 1; /* matching ids */
+    enter(r, R_MAIN);
+    CALL(r, R_INIT, 5000);
+    compute(r, 1e6 * (r + 1));
+    CALL(r, R_WIN_CREATE, 3000, EV0(r, RmaCollectiveBegin); EV(r, RmaWinCreate, W);
+         EV(r, RmaCollectiveEnd, OTF2_COLLECTIVE_OP_CREATE_HANDLE, OTF2_RMA_SYNC_LEVEL_PROCESS, W, UNDEF, 0, 0));
+    FENCE(r);
+    CALL(r, R_PUT, 100, EV(r, RmaPut, W, (uint32_t)(r + 1) % NR, 8192, m); EV(r, RmaOpCompleteBlocking, W, m); m++);
+    compute(r, 2e5);
+    FENCE(r);
+    if (r == 0) { /* exposes its window to rank 1 */
+      CALL(r, R_POST, 100, EV(r, RmaGroupSync, OTF2_RMA_SYNC_LEVEL_PROCESS, W, G_R1));
+      compute(r, 3e5);
+      CALL(r, R_WAIT_PSCW, 1000, EV(r, RmaGroupSync, PM, W, G_R1));
+    } else if (r == 1) {
+      CALL(r, R_START, 100, EV(r, RmaGroupSync, OTF2_RMA_SYNC_LEVEL_PROCESS, W, G_R0));
+      CALL(r, R_PUT, 100, EV(r, RmaPut, W, 0, 4096, m); EV(r, RmaOpCompleteBlocking, W, m); m++);
+      CALL(r, R_COMPLETE, 1000, EV(r, RmaGroupSync, PM, W, G_R0));
+    } else if (r == 2) { /* an exclusive lock of rank 3: an accumulate, a get, a flush */
+      CALL(r, R_LOCK, 100, EV(r, RmaRequestLock, W, 3, 1, OTF2_LOCK_EXCLUSIVE);
+           EV(r, RmaAcquireLock, W, 3, 1, OTF2_LOCK_EXCLUSIVE));
+      CALL(r, R_ACC, 100, EV(r, RmaAtomic, W, 3, OTF2_RMA_ATOMIC_TYPE_ACCUMULATE, 800, 0, m);
+           EV(r, RmaOpCompleteBlocking, W, m); m++);
+      CALL(r, R_GET, 100, EV(r, RmaGet, W, 3, 1600, m); EV(r, RmaOpCompleteBlocking, W, m); m++);
+      CALL(r, R_FLUSH, 1000, EV(r, RmaSync, W, 3, OTF2_RMA_SYNC_TYPE_MEMORY));
+      compute(r, 1e5);
+      CALL(r, R_UNLOCK, 1000, EV(r, RmaReleaseLock, W, 3, 1));
+    } else { /* a shared lock of every rank and a request-based get from rank 0 */
+      CALL(r, R_LOCK_ALL, 100, for (uint32_t k = 0; k < NR; k++) EV(r, RmaAcquireLock, W, k, 2, OTF2_LOCK_SHARED));
+      CALL(r, R_RGET, 100, EV(r, RmaGet, W, 0, 2048, 55));
+      compute(r, 4e5);
+      CALL(r, R_WAIT, 1000, EV(r, RmaOpCompleteNonBlocking, W, 55));
+      CALL(r, R_UNLOCK_ALL, 1000, for (uint32_t k = 0; k < NR; k++) EV(r, RmaReleaseLock, W, k, 2));
+    }
+    FENCE(r);
+    CALL(r, R_WIN_FREE, 1000, EV0(r, RmaCollectiveBegin); EV(r, RmaWinDestroy, W);
+         EV(r, RmaCollectiveEnd, OTF2_COLLECTIVE_OP_DESTROY_HANDLE, OTF2_RMA_SYNC_LEVEL_PROCESS, W, UNDEF, 0, 0));
+    CALL(r, R_FINALIZE, 5000);
+    leave(r, R_MAIN);
+  }
+}
+
 static void nompi(void)
 {
   for (int r = 0; r < 2; r++) {
@@ -285,7 +366,7 @@ static void definitions(int nprocs, int mpi)
     OTF2_Archive_CloseGlobalDefWriter(ar, g);
     return;
   }
-  uint64_t locs[NR], world[NR], even[2] = {0, 2}, odd[2] = {1, 3};
+  uint64_t locs[NR], world[NR], even[2] = {0, 2}, odd[2] = {1, 3}, r0 = 0, r1 = 1;
   for (int r = 0; r < NR; r++)
     locs[r] = world[r] = (uint64_t)r;
   check(OTF2_GlobalDefWriter_WriteGroup(g, G_LOCS, empty, OTF2_GROUP_TYPE_COMM_LOCATIONS, OTF2_PARADIGM_MPI,
@@ -303,6 +384,12 @@ static void definitions(int nprocs, int mpi)
   check(OTF2_GlobalDefWriter_WriteGroup(g, G_ODD, empty, OTF2_GROUP_TYPE_COMM_GROUP, OTF2_PARADIGM_MPI,
                                         OTF2_GROUP_FLAG_NONE, 2, odd),
         "Group");
+  check(OTF2_GlobalDefWriter_WriteGroup(g, G_R0, empty, OTF2_GROUP_TYPE_COMM_GROUP, OTF2_PARADIGM_MPI,
+                                        OTF2_GROUP_FLAG_NONE, 1, &r0),
+        "Group");
+  check(OTF2_GlobalDefWriter_WriteGroup(g, G_R1, empty, OTF2_GROUP_TYPE_COMM_GROUP, OTF2_PARADIGM_MPI,
+                                        OTF2_GROUP_FLAG_NONE, 1, &r1),
+        "Group");
   check(OTF2_GlobalDefWriter_WriteComm(g, WORLD, str(g, "MPI_COMM_WORLD"), G_WORLD, OTF2_UNDEFINED_COMM,
                                        OTF2_COMM_FLAG_NONE),
         "Comm");
@@ -315,13 +402,15 @@ static void definitions(int nprocs, int mpi)
   check(OTF2_GlobalDefWriter_WriteComm(g, ODD, str(g, "MPI_COMM_WORLD.split odd"), G_ODD, WORLD,
                                        OTF2_COMM_FLAG_CREATE_DESTROY_EVENTS),
         "Comm");
+  if (scenario_rma)
+    check(OTF2_GlobalDefWriter_WriteRmaWin(g, 0, str(g, "MPI window 0"), WORLD, OTF2_RMA_WIN_FLAG_NONE), "RmaWin");
   OTF2_Archive_CloseGlobalDefWriter(ar, g);
 }
 
 int main(int argc, char **argv)
 {
   if (argc != 3) {
-    fprintf(stderr, "usage: otf2_scorep pattern|papi|extras|nompi|badref DIR\n");
+    fprintf(stderr, "usage: otf2_scorep pattern|papi|extras|nompi|badref|rma DIR\n");
     return 2;
   }
   const char *s = argv[1];
@@ -329,6 +418,7 @@ int main(int argc, char **argv)
   scenario_papi = !strcmp(s, "papi");
   scenario_extras = !strcmp(s, "extras");
   scenario_badref = !strcmp(s, "badref");
+  scenario_rma = !strcmp(s, "rma");
   int nlocs = mpi ? NR + scenario_extras : 2;
   ar = OTF2_Archive_Open(argv[2], "traces", OTF2_FILEMODE_WRITE, OTF2_CHUNK_SIZE_EVENTS_DEFAULT,
                          OTF2_CHUNK_SIZE_DEFINITIONS_DEFAULT, OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
@@ -342,7 +432,9 @@ int main(int argc, char **argv)
   check(OTF2_Archive_OpenEvtFiles(ar), "event files");
   for (int l = 0; l < nlocs; l++)
     w[l] = OTF2_Archive_GetEvtWriter(ar, (uint64_t)l);
-  if (mpi)
+  if (scenario_rma)
+    rma();
+  else if (mpi)
     pattern();
   else
     nompi();
