@@ -95,18 +95,6 @@ static int *aggregators(io_fh_t *fh, int *na)
   return agg;
 }
 
-static void wait_free(p2p_req_t *r)
-{
-  if (!r)
-    return;
-  p2p_wait(r);
-  p2p_req_free(r);
-}
-
-static void independent(io_fh_t *fh, const io_seg_t *segs, size_t n, int write)
-{
-  wait_free(io_time_independent(fh, segs, n, write));
-}
 
 void io_time_collective(io_fh_t *fh, const io_seg_t *segs, size_t n, MPI_Offset bytes, int write)
 {
@@ -143,7 +131,7 @@ void io_time_collective(io_fh_t *fh, const io_seg_t *segs, size_t n, MPI_Offset 
   free(all);
   int cb = write ? fh->hints.cb_write : fh->hints.cb_read;
   if (lo < 0 || np == 1 || cb == 0 || (cb < 0 && !interleaved)) {
-    independent(fh, segs, n, write);
+    io_time_independent(fh, segs, n, write, 0);
     return;
   }
   int na, *agg = aggregators(fh, &na);
@@ -220,7 +208,7 @@ void io_time_collective(io_fh_t *fh, const io_seg_t *segs, size_t n, MPI_Offset 
         sum += got[i];
       if (!write && sum > 0) { /* a read: the aggregator reads its range, then sends */
         io_seg_t s = {wlo, wlen};
-        kern_wait(io_storage_access(fh->f, rt_self->host, &s, 1, 0));
+        io_storage_access(fh->f, rt_self->host, &s, 1, 0);
       }
       for (int i = first[t]; i < first[t + 1]; i++)
         if (from[i] != me)
@@ -235,8 +223,8 @@ void io_time_collective(io_fh_t *fh, const io_seg_t *segs, size_t n, MPI_Offset 
     if (my_agg >= 0 && write && sum > 0) {
       io_seg_t s = {wlo, wlen};
       if (sum < wlen) /* holes: read the range first */
-        kern_wait(io_storage_access(fh->f, rt_self->host, &s, 1, 0));
-      kern_wait(io_storage_access(fh->f, rt_self->host, &s, 1, 1));
+        io_storage_access(fh->f, rt_self->host, &s, 1, 0);
+      io_storage_access(fh->f, rt_self->host, &s, 1, 1);
     }
   }
   free(rs);
