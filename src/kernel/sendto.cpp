@@ -10,6 +10,9 @@
 #include <simgrid/s4u/Disk.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Io.hpp>
+#include <map>
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
 #include <vector>
 extern "C" {
 #include "adapter.h"
@@ -78,30 +81,46 @@ static simgrid::s4u::ActivityPtr disk_access(sg_disk_t d, double bytes, int writ
   return io->start();
 }
 
+/* An empty leg (a read's request, a write's acknowledgement) takes its
+ * route's latency whatever else the network carries: once one has been
+ * timed between two hosts, the next ones are sleeps of that long, which
+ * cost SimGrid a third of a transfer. */
+static std::map<std::pair<sg_host_t, sg_host_t>, double> empty_leg;
+
 /* The legs of one piece, in order: a read's request, disk read and data back;
  * a write's data, disk write and acknowledgement; a read-modify-write both. A
  * leg between a host and itself is skipped (the client's own disk), as is a
  * disk access of nothing. Returns the activity of the piece's leg from *step
- * on, started, or NULL when the piece is done. */
-static simgrid::s4u::ActivityPtr next_leg(sg_host_t client, const kern_io_leg_t *p, int kind, double req, int *step)
+ * on, started, or NULL when the piece is done. With sleeps, an empty leg of
+ * known length is slept here, and *timing says which hosts' empty leg the
+ * returned transfer is (or has first NULL). */
+static simgrid::s4u::ActivityPtr next_leg(sg_host_t client, const kern_io_leg_t *p, int kind, double req, int *step,
+                                          std::pair<sg_host_t, sg_host_t> *timing)
 {
   int remote = p->server != client, first = kind == KERN_IO_WRITE ? 3 : 0, last = kind == KERN_IO_READ ? 3 : 6;
   for (int s = *step < first ? first : *step; s < last; s++) {
     int write = s >= 3, leg = s % 3;
-    double out = write ? p->bytes : req, back = write ? req : p->bytes;
+    double bytes = leg == 1 ? p->bytes : (leg == 0) == write ? p->bytes : req;
     if (leg == 1 && (!p->disk || p->bytes <= 0))
       continue;
     if (leg != 1 && !remote)
       continue;
     *step = s + 1;
-    if (leg != 1) {
-      simgrid::s4u::CommPtr c = simgrid::s4u::Comm::sendto_async(leg ? p->server : client, leg ? client : p->server,
-                                                                  static_cast<uint64_t>(leg ? back : out));
-      if (c->get_state() != simgrid::s4u::Activity::State::STARTED) /* one of 0 bytes waits for its typed wait */
-        c->start();
-      return c;
+    if (leg == 1)
+      return disk_access(p->disk, p->bytes, write);
+    std::pair<sg_host_t, sg_host_t> route(leg ? p->server : client, leg ? client : p->server);
+    if (timing && bytes <= 0) {
+      auto known = empty_leg.find(route);
+      if (known != empty_leg.end()) {
+        simgrid::s4u::this_actor::sleep_for(known->second);
+        continue;
+      }
+      *timing = route;
     }
-    return disk_access(p->disk, p->bytes, write);
+    simgrid::s4u::CommPtr c = simgrid::s4u::Comm::sendto_async(route.first, route.second, static_cast<uint64_t>(bytes));
+    if (c->get_state() != simgrid::s4u::Activity::State::STARTED) /* one of 0 bytes waits for its typed wait */
+      c->start();
+    return c;
   }
   *step = 6;
   return nullptr;
@@ -114,21 +133,28 @@ extern "C" __attribute__((visibility("hidden"))) void kern_io_legs(sg_host_t cli
 {
   if (n == 1) { /* the common case: one leg after the other */
     int step = 0;
-    for (simgrid::s4u::ActivityPtr a; (a = next_leg(client, pieces, kind, req_bytes, &step));)
+    std::pair<sg_host_t, sg_host_t> timing(nullptr, nullptr);
+    for (simgrid::s4u::ActivityPtr a; (a = next_leg(client, pieces, kind, req_bytes, &step, &timing));) {
+      double t0 = simgrid::s4u::Engine::get_clock();
       a->wait();
+      if (timing.first) {
+        empty_leg[timing] = simgrid::s4u::Engine::get_clock() - t0;
+        timing.first = nullptr;
+      }
+    }
     return;
   }
   std::vector<simgrid::s4u::ActivityPtr> now;
   std::vector<size_t> who;
   std::vector<int> step(n, 0);
   for (size_t i = 0; i < n; i++)
-    if (simgrid::s4u::ActivityPtr a = next_leg(client, &pieces[i], kind, req_bytes, &step[i])) {
+    if (simgrid::s4u::ActivityPtr a = next_leg(client, &pieces[i], kind, req_bytes, &step[i], nullptr)) {
       now.push_back(a);
       who.push_back(i);
     }
   while (!now.empty()) {
     size_t k = static_cast<size_t>(simgrid::s4u::Activity::wait_any(now)), i = who[k];
-    if (simgrid::s4u::ActivityPtr a = next_leg(client, &pieces[i], kind, req_bytes, &step[i]))
+    if (simgrid::s4u::ActivityPtr a = next_leg(client, &pieces[i], kind, req_bytes, &step[i], nullptr))
       now[k] = a;
     else {
       now.erase(now.begin() + static_cast<long>(k));
