@@ -78,6 +78,13 @@ void act_comm_agree(rt_comm_t *c, const int *mine, int n, int *all)
   int one = 1, max;
   coll_args_t a = {.sbuf = n ? (const void *)mine : &one, .scount = n ? n : 1, .st = ints, .rbuf = n ? (void *)all : &max,
                    .rcount = n ? n : 1, .rt = ints, .op = MPI_MAX};
+  if (n && !all) { /* the time alone: no data, into a buffer every rank shares */
+    a.rbuf = coll_scratch(sizeof(int) * (size_t)n * (size_t)comm_size(c));
+    rt_self->no_data++;
+    coll_run(COLL_ALLGATHER, c, &a);
+    rt_self->no_data--;
+    return;
+  }
   rt_self->keep_data++; /* the members read what they agree on, in replays too */
   if (n && comm_is_inter(c)) {
     /* side 0's values first: the caller's group's through the group's own
