@@ -94,8 +94,9 @@ p2p_req_t *act_persist_neighbor(enum act_nbr form, const coll_nbr_t *in, int nin
 
 /* The communication of communicator constructors (agreement on members and
  * contexts), in the collective context: an allgather of n ints from each
- * member into all (n = 0: a synchronisation only), a swap with one peer, and
- * a broadcast of ints. */
+ * member into all (n = 0: a synchronisation only; all = NULL on an
+ * intracommunicator: its time only, the members read nothing, and none holds
+ * N values), a swap with one peer, and a broadcast of ints. */
 void act_comm_agree(rt_comm_t *c, const int *mine, int n, int *all);
 void act_comm_exchange(rt_comm_t *c, int peer, int tag, const int *sbuf, int sn, int *rbuf, int rn);
 void act_comm_bcast(rt_comm_t *c, int *buf, int n, int root);

@@ -15,7 +15,7 @@
 void act_comm_dist_graph(rt_comm_t *parent, int n, const int *sources, const int *degrees, const int *dests,
                          MPI_Comm made)
 {
-  if (!trace_on || rt_opts.trace_compat || !rt_self || made == MPI_COMM_NULL || parent->trace_id < 0)
+  if (!trace_on || rt_opts.trace_compat || !rt_self || made == MPI_COMM_NULL)
     return;
   char *line = NULL;
   size_t len;
@@ -78,6 +78,13 @@ void act_comm_agree(rt_comm_t *c, const int *mine, int n, int *all)
   int one = 1, max;
   coll_args_t a = {.sbuf = n ? (const void *)mine : &one, .scount = n ? n : 1, .st = ints, .rbuf = n ? (void *)all : &max,
                    .rcount = n ? n : 1, .rt = ints, .op = MPI_MAX};
+  if (n && !all) { /* the time alone: no data, into a buffer every rank shares */
+    a.rbuf = coll_scratch(sizeof(int) * (size_t)n * (size_t)comm_size(c));
+    rt_self->no_data++;
+    coll_run(COLL_ALLGATHER, c, &a);
+    rt_self->no_data--;
+    return;
+  }
   rt_self->keep_data++; /* the members read what they agree on, in replays too */
   if (n && comm_is_inter(c)) {
     /* side 0's values first: the caller's group's through the group's own
@@ -120,7 +127,7 @@ void act_comm_bcast(rt_comm_t *c, int *buf, int n, int root)
 
 void act_comm_made(rt_comm_t *parent, MPI_Comm made)
 {
-  if (!trace_on || rt_opts.trace_compat || !rt_self || rt_self->trace_quiet || parent->trace_id < 0)
+  if (!trace_on || rt_opts.trace_compat || !rt_self || rt_self->trace_quiet)
     return;
   rt_comm_t *m = made == MPI_COMM_NULL ? NULL : comm_get(made);
   /* any such communicator is a split of its parent (of an intercommunicator
@@ -134,7 +141,7 @@ void act_comm_made(rt_comm_t *parent, MPI_Comm made)
 /* Comm_idup costs no communication here (split would): "comm_idup PARENT ID" (extension). */
 void act_comm_idup_made(rt_comm_t *parent, MPI_Comm made)
 {
-  if (!trace_on || rt_opts.trace_compat || !rt_self || rt_self->trace_quiet || parent->trace_id < 0)
+  if (!trace_on || rt_opts.trace_compat || !rt_self || rt_self->trace_quiet)
     return;
   TRACE("comm_idup %d %d", parent->trace_id, comm_get(made)->trace_id);
 }
@@ -144,7 +151,7 @@ void act_comm_idup_made(rt_comm_t *parent, MPI_Comm made)
  * (extension; R: ranks in the parent, in the group's order). */
 void act_comm_made_group(rt_comm_t *parent, const int *w, int n, int tag, MPI_Comm made)
 {
-  if (!trace_on || rt_opts.trace_compat || !rt_self || comm_is_inter(parent) || parent->trace_id < 0 ||
+  if (!trace_on || rt_opts.trace_compat || !rt_self || comm_is_inter(parent) ||
       made == MPI_COMM_NULL)
     return;
   char *line = NULL;
@@ -176,7 +183,7 @@ void act_comm_freed(rt_comm_t *c)
  * the remote group; peers of point-to-point lines are world ranks as always. */
 void act_intercomm_made(rt_comm_t *local, int leader, rt_comm_t *peer, int rleader, int tag, MPI_Comm made)
 {
-  if (!trace_on || rt_opts.trace_compat || !rt_self || local->trace_id < 0)
+  if (!trace_on || rt_opts.trace_compat || !rt_self)
     return;
   TRACE("intercomm_create %d %d %d %d %d %d", local->trace_id, leader, peer ? peer->trace_id : -1, rleader, tag,
         comm_get(made)->trace_id);

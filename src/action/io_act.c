@@ -109,7 +109,7 @@ int act_io_access(io_fh_t *fh, MPI_Offset pos, void *buf, MPI_Count count, const
   if (how & ACT_IO_COLL) /* the other members wait for this one, error or not */
     io_time_collective(fh, segs, err ? 0 : nseg, *moved, write);
   else if (!err)
-    r = io_time_independent(fh, segs, nseg, write);
+    r = io_time_independent(fh, segs, nseg, write, how & ACT_IO_NB);
   free(segs);
   if (rt_opts.stats && *moved > 0)
     rt_stats_io(rt_self->id, fh->f->path, (double)*moved, write);

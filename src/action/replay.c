@@ -254,6 +254,8 @@ static int local_rank(MPI_Comm comm, int w)
 
 static MPI_Comm comm_of(long id)
 {
+  if (id == -1) /* MPI_COMM_SELF, the parent of what a rank makes alone */
+    return MPI_COMM_SELF;
   if (id < 0 || id >= ncomms || comms[id] == MPI_COMM_NULL)
     die("no communicator %s here (see the comm_split lines)", "with that id");
   return comms[id];

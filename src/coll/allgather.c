@@ -38,12 +38,16 @@ static void bruck(coll_t *k, const coll_args_t *a)
 {
   int n = k->n, me = k->me;
   long bs = (long)a->rcount * (long)a->rt->size;
-  char *tmp = malloc((size_t)(n * bs) + 1);
-  dt_pack(a->sbuf, a->scount, a->st, tmp); /* position i: the block of rank me+i */
+  /* moving no data, it needs no buffer of its own: N of them at once would be O(N^2) */
+  char *tmp = k->nodata ? coll_scratch((size_t)(n * bs) + 1) : malloc((size_t)(n * bs) + 1);
+  if (!k->nodata)
+    dt_pack(a->sbuf, a->scount, a->st, tmp); /* position i: the block of rank me+i */
   for (int d = 1; d < n; d <<= 1) {
     int c = d < n - d ? d : n - d;
     coll_sendrecv(k, tmp, c * bs, coll_byte(), (me - d + n) % n, tmp + d * bs, c * bs, coll_byte(), (me + d) % n);
   }
+  if (k->nodata)
+    return;
   for (int i = 0; i < n; i++)
     dt_unpack(tmp + i * bs, (size_t)bs, BLK((me + i) % n), a->rcount, a->rt);
   free(tmp);

@@ -44,7 +44,7 @@ coll_t coll_begin(rt_comm_t *c)
 {
   unsigned seq = (unsigned)c->coll_seq++;
   coll_t k = {.c = c, .n = comm_size(c), .me = comm_rank(c), .tag = (int)(seq & 0x3fffffff),
-              .nodata = rt_opts.replay && rt_self && !rt_self->keep_data};
+              .nodata = rt_self && ((rt_opts.replay && !rt_self->keep_data) || rt_self->no_data)};
   const char *call = rt_self && rt_self->call ? rt_self->call : "a collective";
   char what[176];
   append(what, sizeof what, append(what, sizeof what, append(what, sizeof what, 0, call), " on "), comm_name(c));

@@ -121,6 +121,9 @@ void coll_waitall(coll_t *k, p2p_req_t **rs, int n);
 /* A buffer able to hold count elements of t in its memory layout. */
 void *coll_tmp(MPI_Count count, const dt_t *t);
 void coll_tmp_free(void *p, const dt_t *t);
+/* A buffer of at least bytes that every rank shares, for calls that move no
+ * data (nobody reads it); never freed (a larger one is made when asked). */
+void *coll_scratch(size_t bytes);
 /* Address of element i of buf. */
 static inline char *coll_at(const void *buf, long i, const dt_t *t) { return (char *)buf + i * t->extent; }
 const dt_t *coll_byte(void); /* MPI_BYTE */

@@ -76,6 +76,18 @@ void *coll_tmp(MPI_Count count, const dt_t *t) { return dt_tmp_alloc(count, t); 
 
 void coll_tmp_free(void *p, const dt_t *t) { dt_tmp_free(p, t); }
 
+static char *scratch;
+static size_t scratch_len;
+
+void *coll_scratch(size_t bytes)
+{
+  if (bytes > scratch_len) { /* the old one stays: ranks in a call may still write to it */
+    scratch_len = bytes > 2 * scratch_len ? bytes : 2 * scratch_len;
+    scratch = malloc(scratch_len);
+  }
+  return scratch;
+}
+
 const void *coll_own_input(const coll_args_t *a, void **mem)
 {
   *mem = NULL;
@@ -89,7 +101,7 @@ const void *coll_own_input(const coll_args_t *a, void **mem)
 const dt_t *coll_byte(void) { return dt_get(MPI_BYTE); }
 
 /* A replay's operands are never read: its reductions skip the operation. */
-static int moot(void) { return rt_opts.replay && rt_self && !rt_self->keep_data; }
+static int moot(void) { return rt_self && ((rt_opts.replay && !rt_self->keep_data) || rt_self->no_data); }
 
 void coll_apply(MPI_Op op, const void *in, void *inout, MPI_Count count, const dt_t *t)
 {

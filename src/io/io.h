@@ -129,11 +129,11 @@ void io_storage_setup(void);
 void io_layout(io_file_t *f, const io_hints_t *h);
 /* The timed access of extents segs[0..n) by the calling rank, independent
  * (data sieving over the span of a noncontiguous access where the hints
- * say): a request of kind P2P_IO holding the transfer, or NULL when there
- * is nothing to time. */
-p2p_req_t *io_time_independent(io_fh_t *fh, const io_seg_t *segs, size_t n, int write);
-/* The transfer of one storage access of extents segs[0..n) from host. */
-kern_comm_t *io_storage_access(const io_file_t *f, size_t host, const io_seg_t *segs, size_t n, int write);
+ * say): nb, a request of kind P2P_IO holding the transfer, or NULL when
+ * there is nothing to time; else the access is made now (NULL). */
+p2p_req_t *io_time_independent(io_fh_t *fh, const io_seg_t *segs, size_t n, int write, int nb);
+/* One storage access of extents segs[0..n) from host, made now. */
+void io_storage_access(const io_file_t *f, size_t host, const io_seg_t *segs, size_t n, int write);
 /* A request of kind P2P_IO completing with kc (NULL: complete), status bytes. */
 p2p_req_t *io_request(kern_comm_t *kc, MPI_Offset bytes);
 /* The configured storage model, for messages: "pfs" or "local". */

@@ -71,35 +71,44 @@ static void stripe_bytes(const io_file_t *f, MPI_Offset off, MPI_Offset len, dou
   }
 }
 
-static kern_comm_t *access_kind(const io_file_t *f, size_t host, const io_seg_t *segs, size_t n, int kind)
+/* The access's pieces: one per server concerned (pfs), or the caller's own
+ * disk; blocking (nb = 0): made now by the caller, NULL; else the transfer
+ * that completes with it. */
+static kern_comm_t *access_kind(const io_file_t *f, size_t host, const io_seg_t *segs, size_t n, int kind, int nb)
 {
+  kern_io_piece_t fewp[16], *p = fewp;
+  size_t k = 0;
   if (!pfs || f->stripes == 0) {
     double bytes = 0;
     for (size_t i = 0; i < n; i++)
       bytes += (double)segs[i].len;
-    kern_io_piece_t one = {host, bytes};
-    return kern_io(host, &one, 1, kind, 0);
+    fewp[k++] = (kern_io_piece_t){host, bytes};
+  } else {
+    double few[16], *by = f->stripes <= 16 ? few : malloc(sizeof *by * (size_t)f->stripes);
+    memset(by, 0, sizeof *by * (size_t)f->stripes);
+    for (size_t i = 0; i < n; i++)
+      stripe_bytes(f, segs[i].off, segs[i].len, by);
+    if (f->stripes > 16)
+      p = malloc(sizeof *p * (size_t)f->stripes);
+    for (int s = 0; s < f->stripes; s++)
+      if (by[s] > 0)
+        p[k++] = (kern_io_piece_t){servers[(f->first + s) % nservers], by[s]};
+    if (by != few)
+      free(by);
   }
-  double few[16], *by = f->stripes <= 16 ? few : malloc(sizeof *by * (size_t)f->stripes);
-  memset(by, 0, sizeof *by * (size_t)f->stripes);
-  for (size_t i = 0; i < n; i++)
-    stripe_bytes(f, segs[i].off, segs[i].len, by);
-  kern_io_piece_t fewp[16] = {{0, 0}}, *p = f->stripes <= 16 ? fewp : malloc(sizeof *p * (size_t)f->stripes);
-  size_t k = 0;
-  for (int s = 0; s < f->stripes; s++)
-    if (by[s] > 0)
-      p[k++] = (kern_io_piece_t){servers[(f->first + s) % nservers], by[s]};
-  kern_comm_t *c = kern_io(host, p, k, kind, 0);
-  if (by != few)
-    free(by);
+  kern_comm_t *c = NULL;
+  if (nb)
+    c = kern_io(host, p, k, kind, 0);
+  else
+    kern_io_wait(host, p, k, kind, 0);
   if (p != fewp)
     free(p);
   return c;
 }
 
-kern_comm_t *io_storage_access(const io_file_t *f, size_t host, const io_seg_t *segs, size_t n, int write)
+void io_storage_access(const io_file_t *f, size_t host, const io_seg_t *segs, size_t n, int write)
 {
-  return access_kind(f, host, segs, n, write ? KERN_IO_WRITE : KERN_IO_READ);
+  access_kind(f, host, segs, n, write ? KERN_IO_WRITE : KERN_IO_READ, 0);
 }
 
 p2p_req_t *io_request(kern_comm_t *kc, MPI_Offset bytes)
@@ -122,22 +131,26 @@ p2p_req_t *io_request(kern_comm_t *kc, MPI_Offset bytes)
   return r;
 }
 
-p2p_req_t *io_time_independent(io_fh_t *fh, const io_seg_t *segs, size_t n, int write)
+p2p_req_t *io_time_independent(io_fh_t *fh, const io_seg_t *segs, size_t n, int write, int nb)
 {
   if (n == 0)
     return NULL;
   int ds = write ? fh->hints.ds_write : fh->hints.ds_read;
   size_t host = rt_self->host;
+  kern_comm_t *c;
   if (n == 1 || ds == 0)
-    return io_request(io_storage_access(fh->f, host, segs, n, write), 0);
-  io_seg_t span = {segs[0].off, 0};
-  MPI_Offset end = 0;
-  for (size_t i = 0; i < n; i++) {
-    if (segs[i].off < span.off)
-      span.off = segs[i].off;
-    if (segs[i].off + segs[i].len > end)
-      end = segs[i].off + segs[i].len;
+    c = access_kind(fh->f, host, segs, n, write ? KERN_IO_WRITE : KERN_IO_READ, nb);
+  else {
+    io_seg_t span = {segs[0].off, 0};
+    MPI_Offset end = 0;
+    for (size_t i = 0; i < n; i++) {
+      if (segs[i].off < span.off)
+        span.off = segs[i].off;
+      if (segs[i].off + segs[i].len > end)
+        end = segs[i].off + segs[i].len;
+    }
+    span.len = end - span.off;
+    c = access_kind(fh->f, host, &span, 1, write ? KERN_IO_RMW : KERN_IO_READ, nb);
   }
-  span.len = end - span.off;
-  return io_request(access_kind(fh->f, host, &span, 1, write ? KERN_IO_RMW : KERN_IO_READ), 0);
+  return nb ? io_request(c, 0) : NULL;
 }

@@ -1,5 +1,7 @@
 /* The simulated time of collective access. As ROMIO does: the members first
- * share the start and end of their accesses (an allgather); when those
+ * share the start and end of their accesses (two allgathers of one offset
+ * each, timed without data: the members write their extents in the call's
+ * shared record, so that no rank holds N of them); when those
  * interleave (or cb_read/cb_write say enable), two-phase I/O: aggregators,
  * one per host by default (cb_nodes), each own an equal part of the
  * accessed range, handled in rounds of cb_buffer_size bytes; in each round
@@ -30,6 +32,11 @@ typedef struct call {
   int left;
   entry_t **rows;
   size_t *nrows;
+  MPI_Offset *ext;   /* each member's first and last byte (-1: none) */
+  int summed;        /* lo, hi, interleaved are known */
+  MPI_Offset lo, hi;
+  int interleaved;
+  int *agg, na;      /* the aggregators, once known */
   struct call *next;
 } call_t;
 static call_t *calls;
@@ -40,8 +47,9 @@ static call_t *call_get(io_fh_t *fh)
     if (k->f == fh->f && k->seq == fh->coll_seq)
       return k;
   call_t *k = calloc(1, sizeof *k);
-  *k = (call_t){fh->f, fh->coll_seq, fh->n, calloc((size_t)fh->n, sizeof *k->rows),
-                calloc((size_t)fh->n, sizeof *k->nrows), calls};
+  *k = (call_t){.f = fh->f, .seq = fh->coll_seq, .left = fh->n, .rows = calloc((size_t)fh->n, sizeof *k->rows),
+                .nrows = calloc((size_t)fh->n, sizeof *k->nrows), .ext = malloc(sizeof *k->ext * 2 * (size_t)fh->n),
+                .next = calls};
   calls = k;
   return k;
 }
@@ -59,6 +67,8 @@ static void call_put(call_t *k, int n)
     free(k->rows[i]);
   free(k->rows);
   free(k->nrows);
+  free(k->ext);
+  free(k->agg);
   free(k);
 }
 
@@ -66,46 +76,25 @@ static void call_put(call_t *k, int n)
  * second on each ..., cb_nodes of them (all hosts' firsts by default). */
 static int *aggregators(io_fh_t *fh, int *na)
 {
-  int n = fh->n, *agg = malloc(sizeof *agg * (size_t)n), *round = calloc((size_t)n, sizeof *round);
-  int want = fh->hints.cb_nodes, k = 0;
-  for (int pass = 0; k < n; pass++) {
-    int added = 0;
-    for (int i = 0; i < n; i++) {
-      if (round[i] != pass)
-        continue;
-      size_t host = rt_ranks[comm_world(fh->c, i)].host;
-      int before = 0; /* members of this host before i */
-      for (int j = 0; j < i; j++)
-        before += rt_ranks[comm_world(fh->c, j)].host == host;
-      if (before == pass) {
-        agg[k++] = i;
-        added = 1;
-      } else
-        round[i] = pass + 1;
-    }
-    if (!pass && want <= 0)
-      break;
-    if ((want > 0 && k >= want) || !added)
-      break;
+  int n = fh->n, *agg = malloc(sizeof *agg * (size_t)n), want = fh->hints.cb_nodes, k = 0;
+  size_t nh = kern_host_count();
+  int *seen = calloc(nh ? nh : 1, sizeof *seen), *pos = malloc(sizeof *pos * (size_t)n), most = 0;
+  for (int i = 0; i < n; i++) { /* i is the pos[i]-th member of its host */
+    size_t host = rt_ranks[comm_world(fh->c, i)].host;
+    pos[i] = seen[host]++;
+    if (pos[i] > most)
+      most = pos[i];
   }
+  for (int pass = 0; pass <= most && (want > 0 ? k < want : pass == 0); pass++)
+    for (int i = 0; i < n; i++)
+      if (pos[i] == pass)
+        agg[k++] = i;
   if (want > 0 && k > want)
     k = want;
-  free(round);
+  free(seen);
+  free(pos);
   *na = k;
   return agg;
-}
-
-static void wait_free(p2p_req_t *r)
-{
-  if (!r)
-    return;
-  p2p_wait(r);
-  p2p_req_free(r);
-}
-
-static void independent(io_fh_t *fh, const io_seg_t *segs, size_t n, int write)
-{
-  wait_free(io_time_independent(fh, segs, n, write));
 }
 
 void io_time_collective(io_fh_t *fh, const io_seg_t *segs, size_t n, MPI_Offset bytes, int write)
@@ -120,38 +109,50 @@ void io_time_collective(io_fh_t *fh, const io_seg_t *segs, size_t n, MPI_Offset 
       mine[1] = segs[i].off + segs[i].len;
   }
   (void)bytes;
-  MPI_Offset *all = malloc(sizeof *all * 2 * (size_t)np);
+  io_coll_next(fh); /* each collective access its own record */
+  call_t *k = call_get(fh);
+  k->ext[2 * me] = mine[0];
+  k->ext[2 * me + 1] = mine[1];
   const dt_t *ot = dt_get(MPI_OFFSET);
-  coll_args_t ga = {.sbuf = mine, .scount = 2, .st = ot, .rbuf = all, .rcount = 2, .rt = ot};
-  rt_self->keep_data++; /* the members read what they share, in replays too */
+  void *none_read = coll_scratch(sizeof(MPI_Offset) * (size_t)np);
+  coll_args_t ga = {.sbuf = &mine[0], .scount = 1, .st = ot, .rbuf = none_read, .rcount = 1, .rt = ot};
+  rt_self->no_data++; /* every member has written its extents once these end */
   coll_run(COLL_ALLGATHER, c, &ga);
-  rt_self->keep_data--;
-  MPI_Offset lo = -1, hi = -1, prev_end = -1;
-  int interleaved = 0;
-  for (int i = 0; i < np; i++) {
-    if (all[2 * i] < 0)
-      continue;
-    if (prev_end > all[2 * i])
-      interleaved = 1;
-    if (lo < 0 || all[2 * i] < lo)
-      lo = all[2 * i];
-    if (all[2 * i + 1] > hi)
-      hi = all[2 * i + 1];
-    if (all[2 * i + 1] > prev_end)
-      prev_end = all[2 * i + 1];
+  ga.sbuf = &mine[1];
+  coll_run(COLL_ALLGATHER, c, &ga);
+  rt_self->no_data--;
+  if (!k->summed) { /* the first member past them, for all */
+    MPI_Offset lo = -1, hi = -1, prev_end = -1;
+    for (int i = 0; i < np; i++) {
+      const MPI_Offset *e = k->ext + 2 * i;
+      if (e[0] < 0)
+        continue;
+      if (prev_end > e[0])
+        k->interleaved = 1;
+      if (lo < 0 || e[0] < lo)
+        lo = e[0];
+      if (e[1] > hi)
+        hi = e[1];
+      if (e[1] > prev_end)
+        prev_end = e[1];
+    }
+    k->lo = lo, k->hi = hi, k->summed = 1;
   }
-  free(all);
+  MPI_Offset lo = k->lo, hi = k->hi;
+  int interleaved = k->interleaved;
   int cb = write ? fh->hints.cb_write : fh->hints.cb_read;
   if (lo < 0 || np == 1 || cb == 0 || (cb < 0 && !interleaved)) {
-    independent(fh, segs, n, write);
+    call_put(k, np);
+    io_time_independent(fh, segs, n, write, 0);
     return;
   }
-  int na, *agg = aggregators(fh, &na);
+  if (!k->agg)
+    k->agg = aggregators(fh, &k->na);
+  int na = k->na, *agg = k->agg;
   MPI_Offset span = hi - lo, fd = (span + na - 1) / na;
   MPI_Offset cbuf = fh->hints.cb_buffer_size > 0 ? fh->hints.cb_buffer_size : DEFAULT_CB_BUFFER;
   long ntimes = (long)((fd + cbuf - 1) / cbuf);
   /* this member's bytes per round of each aggregator (w = aggregator * ntimes + round) */
-  call_t *k = call_get(fh);
   size_t cap = 0, nr = 0;
   entry_t *row = NULL;
   for (size_t i = 0; i < n; i++)
@@ -220,7 +221,7 @@ void io_time_collective(io_fh_t *fh, const io_seg_t *segs, size_t n, MPI_Offset 
         sum += got[i];
       if (!write && sum > 0) { /* a read: the aggregator reads its range, then sends */
         io_seg_t s = {wlo, wlen};
-        kern_wait(io_storage_access(fh->f, rt_self->host, &s, 1, 0));
+        io_storage_access(fh->f, rt_self->host, &s, 1, 0);
       }
       for (int i = first[t]; i < first[t + 1]; i++)
         if (from[i] != me)
@@ -235,8 +236,8 @@ void io_time_collective(io_fh_t *fh, const io_seg_t *segs, size_t n, MPI_Offset 
     if (my_agg >= 0 && write && sum > 0) {
       io_seg_t s = {wlo, wlen};
       if (sum < wlen) /* holes: read the range first */
-        kern_wait(io_storage_access(fh->f, rt_self->host, &s, 1, 0));
-      kern_wait(io_storage_access(fh->f, rt_self->host, &s, 1, 1));
+        io_storage_access(fh->f, rt_self->host, &s, 1, 0);
+      io_storage_access(fh->f, rt_self->host, &s, 1, 1);
     }
   }
   free(rs);
@@ -244,6 +245,5 @@ void io_time_collective(io_fh_t *fh, const io_seg_t *segs, size_t n, MPI_Offset 
   free(from);
   free(cnt);
   free(first);
-  free(agg);
   call_put(k, np);
 }

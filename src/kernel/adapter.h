@@ -34,7 +34,14 @@ void kern_suspending(void *me);
   } while (0)
 
 sg_host_t kern_host(size_t i);
-static inline kern_actor_t *kern_me(void) { return sg_actor_self_get_data(); }
+static inline kern_actor_t *kern_me(void) { return (kern_actor_t *)sg_actor_self_get_data(); }
+
+/* storage.c -> sendto.cpp: one piece of an I/O, its server's host and disk (NULL: none) resolved. */
+typedef struct kern_io_leg {
+  sg_host_t server;
+  sg_disk_t disk;
+  double bytes;
+} kern_io_leg_t;
 
 /* transfer.c: the SimGrid mailbox of m (storage.c's helpers put on it). */
 sg_mailbox_t kern_mbox_box(kern_mbox_t *m);

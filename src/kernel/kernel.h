@@ -90,14 +90,17 @@ const char *kern_host_property(size_t host, const char *key);
  * moving `bytes` to (write) or from (read) the first disk of host `server`
  * over the network (no network when server is client); a read-modify-write
  * reads them, then writes them back. A write's acknowledgement and a read's
- * request are req_bytes long. Returns the caller's comm that completes when
- * every piece is done, to wait or test like any other (n = 0: an empty
- * operation, one loopback message). */
+ * request are req_bytes long. kern_io_wait makes the operation on the
+ * calling actor and returns when every piece is done; kern_io gives it to a
+ * short-lived helper actor and returns the caller's comm that completes when
+ * every piece is done (one loopback message after), to wait or test like any
+ * other (n = 0: an empty operation, the loopback message alone). */
 enum { KERN_IO_READ, KERN_IO_WRITE, KERN_IO_RMW };
 typedef struct kern_io_piece {
   size_t server;
   double bytes;
 } kern_io_piece_t;
+void kern_io_wait(size_t client, const kern_io_piece_t *pieces, size_t n, int kind, double req_bytes);
 kern_comm_t *kern_io(size_t client, const kern_io_piece_t *pieces, size_t n, int kind, double req_bytes);
 
 /* Events: a rank sleeps until another one notifies it. */

@@ -309,12 +309,32 @@ int PMPI_File_sync(MPI_File fh)
   MPI_LEAVE(MPI_SUCCESS);
 }
 
-static int datarep(rt_rank_t *self, const char *name)
+/* Data representations a rank registered. As under MPICH (ROMIO): one
+ * with conversion functions is refused (MPI_ERR_CONVERSION), one without is
+ * recorded, a name a rank registered already is MPI_ERR_DUP_DATAREP, and no
+ * view uses them (MPI_ERR_UNSUPPORTED_DATAREP at set_view). */
+typedef struct datarep_name {
+  int rank;
+  struct datarep_name *next;
+  char name[];
+} datarep_name_t;
+static datarep_name_t *datareps;
+
+static int datarep(rt_rank_t *self, const char *name, int converts)
 {
-  FCHECK(0, NULL, MPI_ERR_UNSUPPORTED_OPERATION,
-         "data representation '%s': simpi does not support user-defined data representations "
-         "(MPI_Register_datarep); files hold data as \"native\"",
-         name ? name : "(null)");
+  CHECK(name, MPI_COMM_WORLD, MPI_ERR_ARG, "the data representation's name is NULL");
+  FCHECK(!converts, NULL, MPI_ERR_CONVERSION,
+         "data representation '%s': simpi, as MPICH, supports no conversion functions; files hold data as "
+         "\"native\" or \"external32\"",
+         name);
+  for (const datarep_name_t *d = datareps; d; d = d->next)
+    FCHECK(d->rank != self->id || strcmp(d->name, name), NULL, MPI_ERR_DUP_DATAREP,
+           "data representation '%s' is registered already", name);
+  datarep_name_t *d = malloc(sizeof *d + strlen(name) + 1);
+  d->rank = self->id;
+  d->next = datareps;
+  strcpy(d->name, name);
+  datareps = d;
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -323,8 +343,8 @@ int PMPI_Register_datarep(const char *name, MPI_Datarep_conversion_function *rea
                           void *extra)
 {
   MPI_ENTER("MPI_Register_datarep");
-  (void)read_fn, (void)write_fn, (void)extent_fn, (void)extra;
-  return datarep(self, name);
+  (void)extent_fn, (void)extra;
+  return datarep(self, name, read_fn != MPI_CONVERSION_FN_NULL || write_fn != MPI_CONVERSION_FN_NULL);
 }
 
 int PMPI_Register_datarep_c(const char *name, MPI_Datarep_conversion_function_c *read_fn,
@@ -332,8 +352,8 @@ int PMPI_Register_datarep_c(const char *name, MPI_Datarep_conversion_function_c 
                             void *extra)
 {
   MPI_ENTER("MPI_Register_datarep_c");
-  (void)read_fn, (void)write_fn, (void)extent_fn, (void)extra;
-  return datarep(self, name);
+  (void)extent_fn, (void)extra;
+  return datarep(self, name, read_fn != MPI_CONVERSION_FN_NULL_C || write_fn != MPI_CONVERSION_FN_NULL_C);
 }
 
 int PMPI_File_create_errhandler(MPI_File_errhandler_function *fn, MPI_Errhandler *errhandler)

@@ -140,6 +140,7 @@ typedef struct rt_rank {
   long trace_nbcs;       /* recording: nonblocking collective lines written so far */
   long trace_pcolls;     /* recording: persistent collectives initialised so far (coll_init lines) */
   int keep_data;         /* in a library agreement: its messages carry data it reads, even in a replay */
+  int no_data;           /* in a library agreement that only takes time: its messages carry nothing anyone reads */
   int trace_quiet;       /* recording: inside a constructor written as a line of its own */
   int trace_win_unit, trace_win_flavor; /* replaying: the next window's recorded unit and flavor (0: none) */
   int trace_region;      /* replaying: 1 + the dynamic-window region of the next RMA operation, 0 none */

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # MPI-IO in time-independent traces (simpi's file_* lines, src/action/io_act.c): a program that
-# opens files on the world and on MPI_COMM_SELF, sets a view with holes and hints, writes
+# opens files on the world, on MPI_COMM_SELF and on a Comm_dup of it, sets a view with holes and hints, writes
 # collectively, independently, nonblockingly and through the shared pointer, fails an open, and
 # resizes; its trace replays with the same simulated time in an empty directory that the replay
 # leaves empty (files are not touched), recorded again it gives the same lines, and under
@@ -47,6 +47,12 @@ int main(int argc, char **argv)
   MPI_File_open(MPI_COMM_SELF, "mine.dat", MPI_MODE_CREATE | MPI_MODE_WRONLY | MPI_MODE_DELETE_ON_CLOSE, MPI_INFO_NULL, &g);
   MPI_File_write(g, buf, 1000, MPI_INT, MPI_STATUS_IGNORE);
   MPI_File_close(&g);
+  MPI_Comm me;
+  MPI_Comm_dup(MPI_COMM_SELF, &me);
+  MPI_File_open(me, "own.dat", MPI_MODE_CREATE | MPI_MODE_WRONLY | MPI_MODE_DELETE_ON_CLOSE, MPI_INFO_NULL, &g);
+  MPI_File_write_all(g, buf, 10, MPI_INT, MPI_STATUS_IGNORE);
+  MPI_File_close(&g);
+  MPI_Comm_free(&me);
   MPI_Allreduce(&r, &got, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   MPI_Info_free(&info);
   MPI_Type_free(&vec);
@@ -61,7 +67,7 @@ for w in 'file_open 0 2 missing.dat 0 0 0 0 -1 -1 -1 -1 err=38' 'file_open 1 9 m
          'file_view 1 8 4 3176 2 0 -1 -1 -1 -1 100 0 8 32 8 64 8 ' 'file_write_all 1 0 200' 'file_read_all 1 0 200' \
          'file_write 1 10 50 req=1' 'wait 0 0 -1' 'file_write_shared 1 300' 'file_write_ordered 1 1000' \
          'file_set_size 1 100000' 'file_sync 1' 'file_close 1' 'file_open 2 21 mine.dat 0 0 0 0 -1 -1 -1 -1 comm=-1' \
-         'file_write 2 0 4000'; do
+         'file_write 2 0 4000' 'comm_split -1 ' 'file_open 3 21 own.dat ' 'file_write_all 3 0 40'; do
   grep -q "^1 $w" t.ti_files/simpi_rank-2.txt || { echo "FAIL: rank 1's trace has no line '$w'"; cat t.ti_files/simpi_rank-2.txt; exit 1; }
 done
 echo "file lines recorded: ok"
