@@ -8,8 +8,10 @@
 #include <simgrid/actor.h>
 #include <simgrid/host.h>
 
-/* Every actor's SimGrid data: the layers' data (the rank) and the detached
- * sends it made that still hold a SimGrid handle (transfer.c). */
+/* Every actor's SimGrid data: the layers' data (the rank) and the transfers
+ * that still hold a SimGrid handle on its activity list: the detached sends it
+ * made, and the transfers a test found complete, waited for at its next
+ * fresh wait (transfer.c). */
 struct kern_loose;
 typedef struct kern_actor {
   void *data;

@@ -61,7 +61,7 @@ kern_comm_t *kern_send(kern_mbox_t *m, double bytes, int detached);
 void kern_cancel_send(kern_mbox_t *m, kern_comm_t *k);
 kern_comm_t *kern_recv(kern_mbox_t *m);
 void kern_wait(kern_comm_t *c);
-int kern_test(kern_comm_t *c);                  /* 1 and releases c when done */
+int kern_test(kern_comm_t *c); /* 1 and releases c when done (its SimGrid transfer is waited later) */
 ssize_t kern_wait_any(kern_comm_t **cs, size_t n); /* index done, released */
 /* The caller is about to wait for transfers none of which can complete
  * before the clock moves (each started now or not yet): the kernel may use
