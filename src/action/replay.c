@@ -587,7 +587,9 @@ static void replay_ti(const char *index)
   FILE *idx = fopen(index, "r");
   if (!idx)
     die("cannot open the trace index (%s)", "missing file?");
-  static char path[8400]; /* file points to it until the end */
+  /* file points to it until the end; on the heap, as a static buffer (8 KiB) was part of the
+   * globals privatization copies at every switch between ranks (issue 27) */
+  char *path = NULL;
   char name[4096];
   int found = 0, index_line = 0;
   for (int k = 0; fgets(name, sizeof name, idx);) {
@@ -599,10 +601,13 @@ static void replay_ti(const char *index)
       /* relative names: to the current directory (as smpirun reads them),
        * else to the index's directory */
       const char *slash = strrchr(index, '/');
-      if (name[0] == '/' || !slash || access(name, R_OK) == 0)
-        snprintf(path, sizeof path, "%s", name);
+      int own = name[0] == '/' || !slash || access(name, R_OK) == 0;
+      size_t len = (own ? 0 : (size_t)(slash - index)) + strlen(name) + 2;
+      path = malloc(len);
+      if (!own)
+        snprintf(path, len, "%.*s/%s", (int)(slash - index), index, name);
       else
-        snprintf(path, sizeof path, "%.*s/%s", (int)(slash - index), index, name);
+        snprintf(path, len, "%s", name);
       found = 1;
       break;
     }

@@ -57,7 +57,8 @@ void kern_mbox_put_back(kern_mbox_t *m);
 kern_comm_t *kern_send(kern_mbox_t *m, double bytes, int detached);
 /* Withdraws the send made on m (k: its handle, NULL if detached) that no
  * receive was posted for: its put leaves the mailbox, which goes back to the
- * pool (MPI_Cancel of an unmatched send). */
+ * pool (MPI_Cancel of an unmatched send); a put SimGrid cannot withdraw stays
+ * there, and the mailbox is never used again. */
 void kern_cancel_send(kern_mbox_t *m, kern_comm_t *k);
 kern_comm_t *kern_recv(kern_mbox_t *m);
 void kern_wait(kern_comm_t *c);

@@ -10,6 +10,16 @@
  * is released when it costs no change of schedule: once its receive is seen
  * complete, at the sender's next kern_tidy(), or when the sender ends.
  *
+ * Keeping the handle costs that wait, a switch to SimGrid and back per
+ * message (a ninth of the on-line ring's time, issue 27), and the list's walk
+ * is what made SimGrid's detached comms dear, not the comms themselves: so
+ * while fewer than DETACHED_MAX of them are in flight, a detached send is one
+ * (a walk of a few entries per completion, no wait), and only beyond that a
+ * kept put. SimGrid cannot withdraw a detached put from its mailbox: a cancel
+ * of one gives its mailbox up instead. Both kinds make their put at the same
+ * moment and their release lets nobody run where the other kind's would not,
+ * so which one a send gets changes no simulated time.
+ *
  * A transfer that a test finds complete stays on its actor's list the same
  * way (SimGrid 3.32 drops it there only in a wait), and every computation
  * burst's end walks that list: a polling rank that completed n requests by
@@ -32,6 +42,7 @@ struct kern_mbox {
   unsigned char receiving;   /* a receive is posted on it, not yet seen complete */
   unsigned char orphan;      /* its detached send's actor ended before any receive was posted */
   unsigned char released;    /* given back by the layers above while receiving */
+  unsigned char detached;    /* its send is a SimGrid detached comm, not seen received yet */
 };
 
 struct kern_comm {
@@ -48,6 +59,10 @@ typedef struct kern_loose {
   unsigned char delivered; /* its receive was seen complete */
   struct kern_loose *next;
 } loose_t;
+
+/* SimGrid's detached comms simpi made and has not seen received: each one's completion walks them all. */
+#define DETACHED_MAX 64
+static unsigned detached_out;
 
 static kern_mbox_t *mbox_free;
 static unsigned long mbox_made;
@@ -93,7 +108,9 @@ sg_mailbox_t kern_mbox_box(kern_mbox_t *m) { return m->box; }
 
 static void recycle(kern_mbox_t *m)
 {
+  detached_out -= m->detached;
   m->loose = NULL;
+  m->detached = 0;
   m->receiving = m->orphan = m->released = 0;
   m->next = mbox_free;
   mbox_free = m;
@@ -119,6 +136,8 @@ static void delivered(kern_mbox_t *m)
     l->owner->delivered++;
     m->loose = NULL;
   }
+  detached_out -= m->detached;
+  m->detached = 0;
   m->receiving = 0;
   if (m->released)
     recycle(m);
@@ -151,13 +170,19 @@ kern_comm_t *kern_send(kern_mbox_t *m, double bytes, int detached)
     BLOCKING(c = sg_mailbox_put_async(m->box, &payload_token, (long)bytes));
     return wrap(c, NULL);
   }
+  m->bytes = bytes;
+  if (detached_out < DETACHED_MAX) { /* see the top */
+    detached_out++;
+    m->detached = 1;
+    BLOCKING(c = sg_mailbox_put_init(m->box, &payload_token, (long)bytes); sg_comm_detach(c, NULL));
+    return NULL;
+  }
   kern_actor_t *me = kern_me();
   loose_t *l;
   TAKE(loose_free, l);
   *l = (loose_t){NULL, m, me, 0, me->loose};
   me->loose = l;
   m->loose = l;
-  m->bytes = bytes;
   BLOCKING(c = sg_mailbox_put_async(m->box, &payload_token, (long)bytes));
   l->c = c;
   return NULL;
@@ -171,6 +196,8 @@ int kern_test_keep(sg_comm_t c);                                           /* se
 void kern_cancel_send(kern_mbox_t *m, kern_comm_t *k)
 {
   sg_comm_t c = NULL;
+  if (m->detached) /* it stays in the mailbox, and counted: the mailbox is given up */
+    return;
   if (k) {
     c = k->c;
     GIVE(comm_free, k);

@@ -101,7 +101,8 @@ rt_rank_t *mpi_enter(const char *name, void *pc)
   }
   r->threads_in_mpi++;
   cmp_burst_end(r);
-  r->mpi_t0 = kern_now();
+  if (rt_opts.stats || rt_opts.timeline) /* their only readers; a clock read is a SimGrid call */
+    r->mpi_t0 = kern_now();
   if (rt_opts.paje && paje_thread(r))
     rt_paje_push(r->id, name);
   if (otw_on && paje_thread(r))

@@ -82,7 +82,7 @@ enum rt_state { RT_NEW, RT_RUNNING, RT_ENDED };
   uintptr_t stack_warm;  /* the lowest address of its stack touched before a burst (burst.c) */                        \
   int computing;         /* running the program's code (between two MPI calls) */                                      \
   int fp_flags;          /* its floating-point exception flags while simpi's code runs (burst.c) */                     \
-  double mpi_t0;         /* simulated time when the current MPI call began */
+  double mpi_t0;         /* simulated time when the current MPI call began (read with stats, timeline) */
 typedef struct rt_tctx {
   RT_THREAD_FIELDS
 } rt_tctx_t;
