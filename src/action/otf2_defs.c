@@ -5,6 +5,7 @@
  * the OTF2 library are kept for one line of our own, not printed. */
 #define OTR_INTERNAL
 #include "otf2_in.h"
+#include "grow.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,16 +41,8 @@ static int room(void **a, uint32_t *n, size_t sz, uint32_t i)
     return 0;
   if (i >= (1u << 26)) /* definitions are numbered from 0 up: this one is not a real one */
     return -1;
-  uint32_t m = *n ? *n : 16;
-  while (m <= i)
-    m *= 2;
-  void *p = realloc(*a, sz * m);
-  if (!p)
-    return -1;
-  memset((char *)p + sz * *n, 0, sz * (m - *n));
-  *a = p;
-  *n = m;
-  return 0;
+  *n = (uint32_t)grow_zeroed(a, *n, sz, i);
+  return i < *n ? 0 : -1;
 }
 #define ROOM(d, arr, cnt, i) room((void **)&(d)->arr, &(d)->cnt, sizeof *(d)->arr, (i))
 

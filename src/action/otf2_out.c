@@ -5,6 +5,7 @@
  * take ends the archive with one line (the run goes on). */
 #define OTW_INTERNAL
 #include "otf2_out.h"
+#include "grow.h"
 #include "../runtime/runtime.h"
 #include "../core/comm.h"
 #include "../kernel/kernel.h"
@@ -327,14 +328,7 @@ uint32_t otw_comm(int rank, long id, uint32_t parent)
   int ctx = comm_ctx(c);
   HASH_FIND_INT(by_ctx, &ctx, m);
   uint32_t ref = m ? m->ref : comm_new(c, parent);
-  if (id >= o->ncomms) {
-    int n = o->ncomms ? o->ncomms : 8;
-    while (n <= id)
-      n *= 2;
-    o->comms = realloc(o->comms, sizeof *o->comms * (size_t)n);
-    memset(o->comms + o->ncomms, 0, sizeof *o->comms * (size_t)(n - o->ncomms));
-    o->ncomms = n;
-  }
+  o->ncomms = (int)grow_zeroed((void **)&o->comms, (size_t)o->ncomms, sizeof *o->comms, (size_t)id);
   o->comms[id] = ref + 1;
   return ref;
 }

@@ -8,6 +8,7 @@
  * neighbourhood collectives, buffer_detach) are a ParameterString of parameter simpi::line. */
 #define OTW_INTERNAL
 #include "otf2_out.h"
+#include "grow.h"
 #include "../runtime/runtime.h"
 #include <mpi.h>
 #include <stdio.h>
@@ -29,14 +30,7 @@ static uint32_t window(int rank, long id)
   }
   if (id < 0 || id > (1L << 24))
     return OTF2_UNDEFINED_RMA_WIN;
-  if ((uint32_t)id >= nwin_refs[rank]) {
-    uint32_t n = nwin_refs[rank] ? nwin_refs[rank] : 8;
-    while (n <= (uint32_t)id)
-      n *= 2;
-    win_refs[rank] = realloc(win_refs[rank], sizeof **win_refs * n);
-    memset(win_refs[rank] + nwin_refs[rank], 0, sizeof **win_refs * (n - nwin_refs[rank]));
-    nwin_refs[rank] = n;
-  }
+  nwin_refs[rank] = (uint32_t)grow_zeroed((void **)&win_refs[rank], nwin_refs[rank], sizeof **win_refs, (size_t)id);
   if (!win_refs[rank][id]) {
     if (nwins == win_cap) {
       win_cap = win_cap ? 2 * win_cap : 16;

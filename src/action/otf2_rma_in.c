@@ -20,6 +20,7 @@
  * RmaOpCompleteRemote and RmaWaitChange say nothing a replay performs. */
 #define OTR_INTERNAL
 #include "otf2_in.h"
+#include "grow.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -170,14 +171,7 @@ static void new_window(otr_t *r, uint32_t win, const char *in)
   otr_comm_t *c = win_comm(r, win);
   if (!c)
     return;
-  if (win >= r->nwids) {
-    long n = r->nwids ? r->nwids : 8;
-    while (n <= win)
-      n *= 2;
-    r->wids = realloc(r->wids, sizeof *r->wids * (size_t)n);
-    memset(r->wids + r->nwids, 0, sizeof *r->wids * (size_t)(n - r->nwids));
-    r->nwids = n;
-  }
+  r->nwids = (long)grow_zeroed((void **)&r->wids, (size_t)r->nwids, sizeof *r->wids, win);
   r->wids[win] = ++r->next_wid;
   char cm[32] = "";
   if (c->ti != 0)

@@ -18,6 +18,13 @@ bad() { echo "FAIL: $1"; fail=1; }
 simtime() { sed -n 's/^simpi: simulated time \([0-9.]*\) s.*/\1/p' "$1"; }
 # otf2-print's complaints: the library's "[OTF2] ... error" lines, its own "==ERROR=="
 clean() { otf2-print "$@" > print.out 2>&1 && ! grep -qE '^\[OTF2\]|==ERROR==' print.out; }
+# archive NAME NP [OPTIONS...]: NAME.c built and run on NP ranks into arch_NAME (stderr: NAME.err)
+archive() {
+  local name=$1 np=$2
+  shift 2
+  "$simcc" "$name.c" -o "$name" || bad "build $name.c"
+  "$simrun" -np "$np" "$@" --otf2="arch_$name" "./$name" > /dev/null 2> "$name.err" || bad "$name: $(cat "$name.err")"
+}
 # replays NAME WHAT: the replay of arch_NAME gives the simulated time of the run (NAME.err)
 replays() {
   "$simrun" --replay="arch_$1/traces.otf2" > /dev/null 2> "$1.re"
@@ -50,8 +57,7 @@ int main(int argc, char **argv)
   return 0;
 }
 C
-"$simcc" st.c -o st || bad "build st.c"
-"$simrun" -np 4 --stats --otf2=arch_st ./st > /dev/null 2> st.err || bad "st: $(cat st.err)"
+archive st 4 --stats
 clean arch_st/traces.otf2 && ok "otf2-print reads the archive" || bad "otf2-print: $(grep -E '^\[OTF2\]|==ERROR==' print.out | head -3)"
 mv print.out st.print
 # messages sent per rank (the statistics' table; the program has no collective, whose own
@@ -108,8 +114,7 @@ int main(int argc, char **argv)
   return 0;
 }
 C
-"$simcc" co.c -o co || bad "build co.c"
-"$simrun" -np 4 --stats --otf2=arch_co ./co > /dev/null 2> co.err || bad "co: $(cat co.err)"
+archive co 4 --stats
 clean arch_co/traces.otf2 && ok "otf2-print reads the collectives' archive" || bad "otf2-print: $(grep -E '^\[OTF2\]|==ERROR==' print.out | head -3)"
 mv print.out co.print
 calls_match co.err co.print && ok "collectives: calls per function as --stats: $(tr '\n' ' ' < otf2_calls)" ||
@@ -147,8 +152,7 @@ int main(int argc, char **argv)
   return 0;
 }
 C
-"$simcc" rma.c -o rma || bad "build rma.c"
-"$simrun" -np 2 --otf2=arch_rma ./rma > /dev/null 2> rma.err || bad "rma: $(cat rma.err)"
+archive rma 2
 clean arch_rma/traces.otf2 && [ "$(grep -c '^RMA_WIN_CREATE ' print.out)" = 2 ] && [ "$(grep -c '^RMA_GROUP_SYNC ' print.out)" = 4 ] &&
   [ "$(grep -c '^RMA_PUT .*Remote: [01] .*Bytes: 4' print.out)" = 2 ] && [ "$(grep -c '^RMA_WIN_DESTROY ' print.out)" = 2 ] &&
   ! grep -q 'not in the OTF2' rma.err && ok "one-sided records: 2 windows, 4 fences, 2 puts" ||
@@ -170,8 +174,7 @@ int main(int argc, char **argv)
   return 0;
 }
 C
-"$simcc" cart.c -o cart || bad "build cart.c"
-"$simrun" -np 2 --otf2=arch_cart ./cart > /dev/null 2> cart.err || bad "cart: $(cat cart.err)"
+archive cart 2
 clean arch_cart/traces.otf2 && [ "$(grep -c '^PARAMETER_STRING .*"simpi::line".*Value: "comm_cart [0-9]* 1 2 1"' print.out)" = 2 ] &&
   ! grep -q 'not in the OTF2' cart.err && ok "a topology line carried as a parameter" || bad "cart: $(cat cart.err; grep PARAM print.out)"
 replays cart "topology replay"
@@ -193,8 +196,7 @@ int main(int argc, char **argv)
   return 0;
 }
 C
-"$simcc" pers.c -o pers || bad "build pers.c"
-"$simrun" -np 2 --otf2=arch_pers ./pers > /dev/null 2> pers.err || bad "pers: $(cat pers.err)"
+archive pers 2
 ! grep -q 'not in the OTF2' pers.err && clean arch_pers/traces.otf2 && [ "$(grep -c '"coll_start' print.out)" = 6 ] ||
   bad "persistent: $(cat pers.err; grep PARAM print.out | head -3)"
 replays pers "persistent collectives' replay"
@@ -228,8 +230,7 @@ int main(int argc, char **argv)
   return 0;
 }
 C
-"$simcc" inter.c -o inter || bad "build inter.c"
-"$simrun" -np 4 --otf2=arch_inter ./inter > /dev/null 2> inter.err || bad "inter: $(cat inter.err)"
+archive inter 4
 otf2-print -G arch_inter/traces.otf2 > inter.defs
 clean arch_inter/traces.otf2 && ! grep -q 'not in the OTF2' inter.err &&
   grep -qE '^INTER_COMM .*Group A: .*Group B: .*Common Communicator: "MPI_COMM_WORLD"' inter.defs &&
@@ -278,8 +279,7 @@ int main(int argc, char **argv)
   return 0;
 }
 C
-"$simcc" rq.c -o rq || bad "build rq.c"
-"$simrun" -np 3 --otf2=arch_rq ./rq > /dev/null 2> rq.err || bad "rq: $(cat rq.err)"
+archive rq 3
 clean arch_rq/traces.otf2 && ! grep -q 'not in the OTF2' rq.err &&
   [ "$(grep -c '^MPI_COLLECTIVE_END .*CREATE_HANDLE' print.out)" = 3 ] && [ "$(grep -c '^COMM_CREATE ' print.out)" = 3 ] &&
   [ "$(grep -c '^RMA_PUT .*Bytes: 256, Matching: [1-9]' print.out)" = 3 ] &&
@@ -306,8 +306,7 @@ int main(int argc, char **argv)
   return 0;
 }
 C
-"$simcc" io.c -o io || bad "build io.c"
-"$simrun" -np 2 --otf2=arch_io ./io > /dev/null 2> io.err || bad "io: $(cat io.err)"
+archive io 2
 grep -q '^simpi: not in the OTF2 archive.*: 2 file_open$' io.err && grep -q '^simpi: not in the OTF2 archive.*: 2 file_close$' io.err &&
   clean arch_io/traces.otf2 && ok "no record for: $(grep 'not in the OTF2' io.err | sed 's/.*: //' | tr '\n' ',')" || bad "io: $(cat io.err)"
 
