@@ -290,16 +290,31 @@ int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, 
   MPI_LEAVE(comm_split_kind(self, c, color, key, MADE_SPLIT, newcomm));
 }
 
+/* The first world rank of g that is not a member of c (its local group), or
+ * -1: in O(|g| + |c|), not O(|g| |c|), since every member of a topology's or
+ * a group's communicator checks a group as large as the world. */
+static int outside(rt_comm_t *c, const rt_group_t *g)
+{
+  int n = comm_size(c), stray = -1, i = 0;
+  while (i < g->size && i < n && g->w[i] == comm_world(c, i)) /* the usual case: c's first members, in order */
+    i++;
+  if (i == g->size)
+    return -1;
+  unsigned char *in = calloc((size_t)rt_nranks, 1);
+  for (int j = 0; j < n; j++)
+    in[comm_world(c, j)] = 1;
+  for (; i < g->size && stray < 0; i++)
+    if (g->w[i] < 0 || g->w[i] >= rt_nranks || !in[g->w[i]])
+      stray = g->w[i];
+  free(in);
+  return stray;
+}
+
 int comm_create_from(rt_rank_t *self, rt_comm_t *c, rt_group_t *g, int kind, int tag, MPI_Comm *newcomm)
 {
   CHECK(newcomm, c->handle, MPI_ERR_ARG, "newcomm is NULL");
-  for (int i = 0; i < g->size; i++) {
-    int found = 0;
-    for (int j = 0; j < comm_size(c) && !found; j++)
-      found = comm_world(c, j) == g->w[i];
-    CHECK(found, c->handle, MPI_ERR_GROUP, "the group holds world rank %d, which is not in the communicator",
-          g->w[i]);
-  }
+  int stray = outside(c, g);
+  CHECK(stray < 0, c->handle, MPI_ERR_GROUP, "the group holds world rank %d, which is not in the communicator", stray);
   int in = group_rank_of(g, self->id) != MPI_UNDEFINED;
   if (kind != MADE_CREATE_GROUP)
     agree_as_split(c); /* collective over the whole parent */
@@ -334,12 +349,8 @@ int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
   if (comm_is_inter(c)) {
     /* the local group's members in g, in g's order: a split (MPI 4.0 section 7.4.2) */
     CHECK(newcomm, comm, MPI_ERR_ARG, "newcomm is NULL");
-    for (int i = 0; i < g->size; i++) {
-      int found = 0;
-      for (int j = 0; j < comm_size(c) && !found; j++)
-        found = comm_world(c, j) == g->w[i];
-      CHECK(found, comm, MPI_ERR_GROUP, "the group holds world rank %d, which is not in the local group", g->w[i]);
-    }
+    int stray = outside(c, g);
+    CHECK(stray < 0, comm, MPI_ERR_GROUP, "the group holds world rank %d, which is not in the local group", stray);
     int pos = group_rank_of(g, self->id);
     comm_inter_split(c, pos == MPI_UNDEFINED ? MPI_UNDEFINED : 0, pos, MADE_CREATE, newcomm);
     MPI_LEAVE(MPI_SUCCESS);
