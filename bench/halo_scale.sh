@@ -10,13 +10,15 @@
 # computation (thread CPU time the program measured around its bursts, the
 # same work on both tools), and the simulator's CPU per point-to-point message
 # once that computation is taken out, with its ratio to the first size's.
-# Usage: bench/halo_scale.sh [N...]   (default: 1024 4096 16384 65536)
+# Usage: [CFG="--cfg=K:V ..."] [ITERS=10] bench/halo_scale.sh [N...]   (default: 1024 4096 16384 65536)
+# CFG goes to both tools (e.g. --cfg=surf/precision:1e-7, see RESULTS.md).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(1024 4096 16384 65536)
 smpi_max=${SMPI_MAX:-4096}
 iters=${ITERS:-10}
+read -r -a cfg <<< "${CFG:-}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 have_smpi=0
@@ -40,7 +42,7 @@ printf '%7s %-8s %8s %8s %7s %12s %9s %9s %11s %10s\n' ranks tool "wall (s)" "CP
   messages "comp (s)" "us/message" "x 1st"
 first=
 for n in "${sizes[@]}"; do
-  read -r w c r < <(measure "$top/wrappers/simrun" -q -np "$n" "$work/halo_simpi" "$iters" 64)
+  read -r w c r < <(measure "$top/wrappers/simrun" -q -np "$n" "${cfg[@]}" "$work/halo_simpi" "$iters" 64)
   sim=$(field 'simulated \([0-9.]*\) s') msgs=$(field ', \([0-9]*\) messages') comp=$(field 'computation \([0-9.]*\) s')
   [ -n "$msgs" ] || { echo "simrun failed at $n ranks" >&2; cat "$work/err" >&2; exit 1; }
   pm=$(per_msg "$c" "$comp" "$msgs")
@@ -50,7 +52,7 @@ for n in "${sizes[@]}"; do
   if [ $have_smpi = 1 ] && [ "$n" -le "$smpi_max" ]; then
     sed "s/radical=\"0-63\"/radical=\"0-$((n - 1))\"/" "$top/platforms/cluster.xml" > "$work/p.xml"
     read -r w2 c2 r2 < <(measure smpirun -np "$n" -platform "$work/p.xml" -no-privatize --log=root.thres:error \
-      "$work/halo_smpi" "$iters" 64)
+      "${cfg[@]}" "$work/halo_smpi" "$iters" 64)
     printf '%7d %-8s %8s %8s %7s %12s %9s %9s %11s %10s\n' "$n" smpirun "$w2" "$c2" "$r2" \
       "$(field 'simulated \([0-9.]*\) s')" "$(field ', \([0-9]*\) messages')" "($comp)" "$(per_msg "$c2" "$comp" "$msgs")" \
       "CPU x $(awk -v a="$c" -v b="$c2" 'BEGIN{ if (a > 0 && b > 0) printf "%.2f", b / a; else printf "-" }')"

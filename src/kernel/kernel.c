@@ -203,10 +203,18 @@ void kern_compute(double flops)
     BLOCKING(sg_actor_execute(flops));
 }
 
+/* A sleep shorter than SimGrid's timing precision (surf/precision) ends
+ * with the next event within that precision, about the precision later, and
+ * SimGrid logs it each time: with a coarser precision (which makes large
+ * runs with measured computation cheaper, RESULTS.md) every MPI_Wtime would
+ * print a line. Such a sleep is the precision. */
 void kern_sleep(double s)
 {
+  static double precision = -1;
+  if (precision < 0)
+    precision = sg_cfg_get_double("surf/precision");
   if (s > 0)
-    BLOCKING(sg_actor_sleep_for(s));
+    BLOCKING(sg_actor_sleep_for(s < precision ? precision : s));
 }
 
 struct kern_event {
