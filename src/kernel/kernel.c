@@ -199,14 +199,18 @@ double kern_now(void) { return simgrid_get_clock(); }
 
 void kern_compute(double flops)
 {
-  if (flops > 0)
+  if (flops > 0) {
+    kern_tidy_many();
     BLOCKING(sg_actor_execute(flops));
+  }
 }
 
 void kern_sleep(double s)
 {
-  if (s > 0)
+  if (s > 0) {
+    kern_tidy_many();
     BLOCKING(sg_actor_sleep_for(s));
+  }
 }
 
 struct kern_event {
