@@ -16,14 +16,17 @@
 #   --dirs "a b"    only these directories (default: the 11 below, or the Fortran ones)
 #   --only REGEX    only the runs whose "dir/program np args" matches REGEX (grep -E)
 #   --timeout S     wall-time limit per run when the testlist gives none (default 120)
+#   --cap S         no run longer than S seconds, whatever its testlist says
 #   -j N            runs in parallel (default 2)
 #   --out DIR       work folder (default bench/build/mpich_suite); results in DIR/simpi/results.txt
 #   --simpi TOP     measure the simpi built in TOP (default: this checkout)
-# Prints one line per run (PASS/FAIL, the run, the cause), then the pass rates.
+# Prints one line per run (PASS/FAIL, the run, the cause, then "[cpu C s wall W s rss R MB]": the
+# user+system CPU seconds of the launcher and all it waited for, by /usr/bin/time), then the
+# pass rates.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 dirs="pt2pt coll comm group datatype init attr errhan topo info rma"
-smpi=no mpich=no fortran=no only= deflimit=120 jobs=2 out=$top/bench/build/mpich_suite simpi=$top
+smpi=no mpich=no fortran=no only= cap= deflimit=120 jobs=2 out=$top/bench/build/mpich_suite simpi=$top
 while [ $# -gt 1 ]; do
   case $1 in
     --smpi) smpi=yes; shift ;;
@@ -32,13 +35,14 @@ while [ $# -gt 1 ]; do
     --dirs) dirs=$2; given_dirs=yes; shift 2 ;;
     --only) only=$2; shift 2 ;;
     --timeout) deflimit=$2; shift 2 ;;
+    --cap) cap=$2; shift 2 ;;
     -j) jobs=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --simpi) simpi=$(cd "$2" && pwd); shift 2 ;;
     *) echo "mpich_suite.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
-[ $# -eq 1 ] && [ -f "$1/util/mtest.c" ] || { sed -n '9,22p' "$0" >&2; exit 2; }
+[ $# -eq 1 ] && [ -f "$1/util/mtest.c" ] || { sed -n '9,23p' "$0" >&2; exit 2; }
 suite=$(cd "$1" && pwd)
 # the Fortran directories, as the languages' testlists name them (configure's substitutions)
 if [ $fortran = yes ] && [ -z "${given_dirs:-}" ]; then
@@ -206,6 +210,7 @@ run_one() {
       resultTest=TestErrFatal) result=ErrFatal ;;
     esac
   done
+  [ -z "$cap" ] || [ "$limit" -le "$cap" ] || limit=$cap
   local tag=${line// /_}; tag=${tag//\//_}
   local o=$b/out/$tag
   mkdir -p "$b/out"
@@ -218,15 +223,18 @@ run_one() {
   local wd=$b/$(dirname "$prog")
   case $prog in */io/*) wd=$o.dir; rm -rf "$wd"; mkdir -p "$wd" ;; esac
   (cd "$wd" && ulimit -v 12000000 && env "${envs[@]}" MPITEST_TIMEOUT="$limit" \
-     MPIEXEC_TIMEOUT="$limit" timeout -k 10 "$((limit + 20))" $launcher -np "$np" "$b/$prog" \
-     "${args[@]}" > "$o.out" 2> "$o.err")
+     MPIEXEC_TIMEOUT="$limit" timeout -k 10 "$((limit + 20))" /usr/bin/time -f '%U %S %e %M' -o "$o.time" \
+     $launcher -np "$np" "$b/$prog" "${args[@]}" > "$o.out" 2> "$o.err")
   rc=$?
+  # a run killed by timeout has no times; /usr/bin/time's own "exited with status" line goes first
+  local cost=$(tail -1 "$o.time" 2>/dev/null |
+    awk 'NF == 4 { printf " [cpu %.2f s wall %.2f s rss %d MB]", $1 + $2, $3, $4 / 1024 }')
   local ok=no
   case $result in
     NoErrors) [ $rc = 0 ] && grep -q -E '^\s*No [Ee]rrors\s*$' "$o.out" && ok=yes ;;
     Status|ErrFatal) [ $rc != 0 ] && [ $rc != 124 ] && [ $rc != 137 ] && ok=yes ;;
   esac
-  if [ $ok = yes ]; then echo "PASS $line"; return; fi
+  if [ $ok = yes ]; then echo "PASS $line$cost"; return; fi
   local why
   if [ $rc = 124 ] || [ $rc = 137 ] || { [ $rc = 255 ] && grep -q -i -E 'timeout|time limit' "$o.err"; }; then
     why="time limit ${limit}s"
@@ -237,10 +245,10 @@ run_one() {
     why="exit $rc: $( (grep -m1 -E '^simpi: (rank [0-9]+: |deadlock|error)' "$o.err" ||
       grep -h -v -E '^simpi: rank [0-9]+ (returned|exited)|^ *No Errors' "$o.err" "$o.out" | head -1) | cut -c1-160)"
   fi
-  echo "FAIL $line | $why"
+  echo "FAIL $line | $why$cost"
 }
 export -f run_one
-export deflimit
+export deflimit cap
 
 suite_run() {
   local label=$1 cc=$2 launcher=$3 b=$out/$1

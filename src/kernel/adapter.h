@@ -47,6 +47,9 @@ typedef struct kern_io_leg {
 
 /* transfer.c: the SimGrid mailbox of m (storage.c's helpers put on it). */
 sg_mailbox_t kern_mbox_box(kern_mbox_t *m);
+/* transfer.c: the caller is about to compute or sleep for a positive time: it
+ * releases its delivered handles when it holds many. */
+void kern_tidy_many(void);
 /* transfer.c: an actor ends; its detached sends must outlive it. */
 void kern_settle_sends(kern_actor_t *me);
 #endif

@@ -199,8 +199,10 @@ double kern_now(void) { return simgrid_get_clock(); }
 
 void kern_compute(double flops)
 {
-  if (flops > 0)
+  if (flops > 0) {
+    kern_tidy_many();
     BLOCKING(sg_actor_execute(flops));
+  }
 }
 
 /* A sleep shorter than SimGrid's timing precision (surf/precision) ends
@@ -213,8 +215,10 @@ void kern_sleep(double s)
   static double precision = -1;
   if (precision < 0)
     precision = sg_cfg_get_double("surf/precision");
-  if (s > 0)
+  if (s > 0) {
+    kern_tidy_many();
     BLOCKING(sg_actor_sleep_for(s < precision ? precision : s));
+  }
 }
 
 struct kern_event {

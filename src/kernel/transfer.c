@@ -25,7 +25,20 @@
  * burst's end walks that list: a polling rank that completed n requests by
  * tests paid O(n) per burst, and kept n transfers in memory. So a test keeps
  * the handle, which joins the delivered detached sends and is waited for at
- * the same moments. */
+ * the same moments.
+ *
+ * Those moments (fresh waits of the rank's own point-to-point requests) may
+ * never come: a rank that completes its nonblocking collectives or one-sided
+ * requests by tests, or waits only for those, held every handle until it
+ * ended, and each completion of its later transfers, computations and sleeps
+ * walked them all (MPICH's coll/nonblocking3: 100,000 collectives on one
+ * rank, O(n^2)). So once it holds more than TIDY_MAX delivered handles, they
+ * are waited for before its next computation or sleep, which also cannot end
+ * before the clock moves (kern_tidy_many). Those waits let other ranks run
+ * first at the same time, so that they may create their activities before
+ * the rank's computation or sleep: only where ranks' activities end at the
+ * same instant can their order then change, and only in programs that keep
+ * that many tested transfers (none of the timing tests does). */
 #include "adapter.h"
 #include <simgrid/comm.h>
 #include <simgrid/mailbox.h>
@@ -280,6 +293,16 @@ void kern_tidy(void)
     BLOCKING(sg_comm_wait(l->c));
     GIVE(loose_free, l);
   }
+}
+
+/* A rank holding many delivered handles releases them before a computation
+ * or a sleep (see the top). */
+#define TIDY_MAX 64
+void kern_tidy_many(void)
+{
+  kern_actor_t *me = kern_me();
+  if (me && me->delivered > TIDY_MAX)
+    kern_tidy();
 }
 
 /* The actor ends: a send in flight is waited for (its receive needs it);
