@@ -5,7 +5,8 @@
 # an Allreduce every 5 iterations; 10 iterations) at N ranks on the embedded
 # default platform (one rank per host) under simrun, and under smpirun on the
 # same cluster of N hosts up to SMPI_MAX ranks (default 4096; -no-privatize:
-# SMPI's dlopen privatization dies at 10,000 ranks).
+# SMPI's dlopen privatization dies at 10,000 ranks; smpi/host-speed:1Gf as
+# simrun's default, where smpirun's own, 20 kflop/s, makes measured bursts vanish).
 # Prints wall and CPU seconds (user + system), peak RSS, the ranks' own
 # computation (thread CPU time the program measured around its bursts, the
 # same work on both tools), and the simulator's CPU per point-to-point message
@@ -51,7 +52,7 @@ for n in "${sizes[@]}"; do
     "$(awk -v a="$pm" -v b="$first" 'BEGIN{printf "%.2f", a / b}')"
   if [ $have_smpi = 1 ] && [ "$n" -le "$smpi_max" ]; then
     "$top/bench/cluster_of.sh" "$n" > "$work/p.xml"
-    read -r w2 c2 r2 < <(measure smpirun -np "$n" -platform "$work/p.xml" -no-privatize --log=root.thres:error \
+    read -r w2 c2 r2 < <(measure smpirun -np "$n" -platform "$work/p.xml" -no-privatize --log=root.thres:error --cfg=smpi/host-speed:1Gf \
       "${cfg[@]}" "$work/halo_smpi" "$iters" 64)
     printf '%7d %-8s %8s %8s %7s %12s %9s %9s %11s %10s\n' "$n" smpirun "$w2" "$c2" "$r2" \
       "$(field 'simulated \([0-9.]*\) s')" "$(field ', \([0-9]*\) messages')" "($comp)" "$(per_msg "$c2" "$comp" "$msgs")" \
