@@ -12,7 +12,7 @@ np=${1:-16} batches=${2:-64} reps=${3:-3}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$top/wrappers/simcc" -O2 "$top/bench/ep.c" -o "$work/ep" -lm
-sed "s/radical=\"0-63\"/radical=\"0-$((np - 1))\"/" "$top/platforms/cluster.xml" > "$work/p.xml"
+"$top/bench/cluster_of.sh" "$np" > "$work/p.xml"
 for i in $(seq 0 $((np - 1))); do echo "node-$i"; done > "$work/hosts"
 common=(-np "$np" -platform "$work/p.xml" -hostfile "$work/hosts" --cfg=smpi/host-speed:1Gf)
 

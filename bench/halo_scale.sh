@@ -50,7 +50,7 @@ for n in "${sizes[@]}"; do
   printf '%7d %-8s %8s %8s %7s %12s %9s %9s %11s %10s\n' "$n" simrun "$w" "$c" "$r" "$sim" "$msgs" "$comp" "$pm" \
     "$(awk -v a="$pm" -v b="$first" 'BEGIN{printf "%.2f", a / b}')"
   if [ $have_smpi = 1 ] && [ "$n" -le "$smpi_max" ]; then
-    sed "s/radical=\"0-63\"/radical=\"0-$((n - 1))\"/" "$top/platforms/cluster.xml" > "$work/p.xml"
+    "$top/bench/cluster_of.sh" "$n" > "$work/p.xml"
     read -r w2 c2 r2 < <(measure smpirun -np "$n" -platform "$work/p.xml" -no-privatize --log=root.thres:error \
       "${cfg[@]}" "$work/halo_smpi" "$iters" 64)
     printf '%7d %-8s %8s %8s %7s %12s %9s %9s %11s %10s\n' "$n" smpirun "$w2" "$c2" "$r2" \

@@ -43,7 +43,7 @@ for n in "${sizes[@]}"; do
   for prog in named barrier; do
     mw=- mc=- mr=-
     if [ $have_smpi = 1 ] && [ "$n" -le "$smpi_max" ]; then
-      sed "s/radical=\"0-63\"/radical=\"0-$((n - 1))\"/" "$top/platforms/cluster.xml" > "$work/p.xml"
+      "$top/bench/cluster_of.sh" "$n" > "$work/p.xml"
       read -r mw mc mr < <(measure smpirun -np "$n" -platform "$work/p.xml" -no-privatize \
         --log=root.thres:error "$work/${prog}_smpi")
     fi

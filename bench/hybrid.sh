@@ -38,7 +38,7 @@ measure() {
 echo "hybrid: $np ranks, $n^3 cells per rank, $steps steps"
 printf "%-22s %10s %7s %7s %7s\n" tool "sim/step" wall cpu rss_mb
 {
-  sed "s/radical=\"0-63\"/radical=\"0-$((np - 1))\"/" "$top/platforms/cluster.xml" >"$work/cluster.xml"
+  "$top/bench/cluster_of.sh" "$np" >"$work/cluster.xml"
   [ $have_smpi = 1 ] && measure smpirun_plain smpirun -np "$np" --cfg=smpi/host-speed:1Gf \
     -platform "$work/cluster.xml" "$work/smpi" "$n" "$steps"
   measure simrun_plain "$top/wrappers/simrun" -q -np "$np" "$work/plain" "$n" "$steps"

@@ -19,7 +19,7 @@ command -v smpirun >/dev/null || { echo "bench/replay.sh: smpirun not installed"
 "$top/wrappers/simcc" -O2 "$top/samples/ring.c" -o "$work/ring"
 "$top/wrappers/simcc" -O2 "$top/bench/coll_heavy.c" -o "$work/coll_heavy"
 cc -O2 "$top/bench/kernel_floor.c" -o "$work/kernel_floor" $(pkg-config --cflags --libs simgrid)
-sed "s/radical=\"0-63\"/radical=\"0-$((np - 1))\"/" "$top/platforms/cluster.xml" > "$work/p.xml"
+"$top/bench/cluster_of.sh" "$np" > "$work/p.xml"
 for i in $(seq 0 $((np - 1))); do echo "node-$i"; done > "$work/hosts"
 common=(-np "$np" -platform "$work/p.xml" -hostfile "$work/hosts")
 mine=(--cfg=smpi/barrier:dissemination --cfg=smpi/bcast:binomial_tree --cfg=smpi/allreduce:rdb --cfg=smpi/reduce:binomial

@@ -14,7 +14,7 @@ command -v smpirun >/dev/null || { echo "bench/ring.sh: smpirun not installed (a
 smpicc -O2 "$top/samples/ring.c" -o "$work/ring_smpi" 2>/dev/null
 cc -O2 "$top/bench/kernel_floor.c" -o "$work/kernel_floor" $(pkg-config --cflags --libs simgrid)
 # a cluster with exactly np hosts, as the embedded default platform
-sed "s/radical=\"0-63\"/radical=\"0-$((np - 1))\"/" "$top/platforms/cluster.xml" > "$work/platform.xml"
+"$top/bench/cluster_of.sh" "$np" > "$work/platform.xml"
 for i in $(seq 0 $((np - 1))); do echo "node-$i"; done > "$work/hosts"
 cfg=(--cfg=smpi/host-speed:1Gf)
 

@@ -36,7 +36,7 @@ read -r w rss < "$work/t"
 printf 'shared malloc: %d ranks x %d MiB touched (%.0f GiB in all)\n' "$np" "$mib" "$(awk -v n="$np" -v m="$mib" 'BEGIN{print n*m/1024}')"
 printf 'simrun:  peak RSS %.0f MiB, wall %.1f s\n' "$(awk -v r="$rss" 'BEGIN{print r/1024}')" "$w"
 if command -v smpirun >/dev/null && smpicc -O2 "$work/touch.c" -o "$work/touch_smpi" 2>/dev/null; then
-  sed "s/radical=\"0-63\"/radical=\"0-$((np - 1))\"/" "$top/platforms/cluster.xml" > "$work/p.xml"
+  "$top/bench/cluster_of.sh" "$np" > "$work/p.xml"
   if /usr/bin/time -f "%e %M" -o "$work/t2" smpirun -np "$np" -platform "$work/p.xml" -no-privatize \
       --log=root.thres:error "$work/touch_smpi" "$mib" >/dev/null 2>"$work/e2"; then
     read -r w2 rss2 < "$work/t2"
