@@ -19,28 +19,29 @@
 floor="$top/tests/extrap/floor.py"
 "$simcc" -O2 "$top/tests/extrap/jacobi.c" -o jacobi -lm || { bad "build jacobi"; exit 1; }
 
-# record NAME N ARGS...: three runs of jacobi ARGS on N ranks, their traces NAME-N-run1.ti ...,
-# their simulated times in NAME-N.times; NAME-N.ti, their floor, and its ranks' computation
-# (NAME-N.ranks)
+# record NAME "SIZES" ARGS...: three runs of jacobi ARGS on each of SIZES ranks, in turn (a
+# slowed period of the machine can last the three runs of one size in a row), their traces
+# NAME-N-run1.ti ..., their simulated times in NAME-N.times; NAME-N.ti, their floor, and its
+# ranks' computation (NAME-N.ranks)
 record() {
-  local name=$1 n=$2 i
+  local name=$1 sizes=$2 i n
   shift 2
-  rm -f "$name-$n.times"
+  for n in $sizes; do rm -f "$name-$n.times"; done
   for i in 1 2 3; do
-    "$simrun" -np "$n" --trace-ti="$name-$n-run$i.ti" ./jacobi "$@" >/dev/null 2>"$name-$n.err" || return 1
-    simtime "$name-$n.err" >>"$name-$n.times"
+    for n in $sizes; do
+      "$simrun" -np "$n" --trace-ti="$name-$n-run$i.ti" ./jacobi "$@" >/dev/null 2>"$name-$n.err" || return 1
+      simtime "$name-$n.err" >>"$name-$n.times"
+    done
   done
-  python3 "$floor" "$name-$n.ti" "$name-$n"-run{1,2,3}.ti >"$name-$n.ranks"
+  for n in $sizes; do python3 "$floor" "$name-$n.ti" "$name-$n"-run{1,2,3}.ti >"$name-$n.ranks"; done
 }
 
 # once NAME "SIZES" "TARGETS" ARGS...: one attempt; its lines go to NAME.log, misses to NAME.slow
 once() {
   local name=$1 sizes=$2 targets=$3 ins=() n t
   shift 3
-  for n in $sizes; do
-    record "$name" "$n" "$@" || { bad "$name: the program failed at $n ranks"; return; }
-    ins+=("$name-$n.ti")
-  done
+  record "$name" "$sizes" "$@" || { bad "$name: the program failed at one of $sizes ranks"; return; }
+  for n in $sizes; do ins+=("$name-$n.ti"); done
   for t in $targets; do
     "$simextrap" -np "$t" -o "$name-x.ti" --explain "${ins[@]}" >"$name-$t.explain" 2>"$name-$t.err" ||
       { bad "$name: $(cat "$name-$t.err")"; return; }
