@@ -42,10 +42,10 @@ once() {
   shift 3
   record "$name" "$sizes" "$@" || { bad "$name: the program failed at one of $sizes ranks"; return; }
   for n in $sizes; do ins+=("$name-$n.ti"); done
+  record "$name-on" "$targets" "$@" || { bad "$name: the program failed at one of $targets ranks"; return; }
   for t in $targets; do
     "$simextrap" -np "$t" -o "$name-x.ti" --explain "${ins[@]}" >"$name-$t.explain" 2>"$name-$t.err" ||
       { bad "$name: $(cat "$name-$t.err")"; return; }
-    record "$name-on" "$t" "$@" || { bad "$name: the program failed at $t ranks"; return; }
     python3 "$floor" "$name-xf.ti" "$name-x.ti" >"$name-xf.ranks"
     "$simrun" --replay="$name-xf.ti" >/dev/null 2>"$name-$t.re"
     "$simrun" --replay="$name-on-$t.ti" >/dev/null 2>"$name-$t.on"
