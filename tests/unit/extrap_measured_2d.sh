@@ -12,7 +12,7 @@
 # spread and what each input size added; --max-spread warns on one line naming the event and
 # the rank, --strict refuses; --smooth writes each context's typical burst, nothing drawn
 # (these on single recordings, as a user makes them).
-# time limit: 600
+# time limit: 400
 . "$(dirname "$0")/extrap_measured.bash"
 
 measured 2d-strong "9 12 16" "64 256" 2 1 strong 512 10 5 0 32

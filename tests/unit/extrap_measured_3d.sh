@@ -6,7 +6,7 @@
 # the on-line runs', with the same events and the same computation within 10%
 # (extrap_measured.bash: each rank's floor over three runs, what load does to bursts left
 # out). 16x the largest input, 768 ranks, is in bench/extrap_measured.sh.
-# time limit: 600
+# time limit: 200
 . "$(dirname "$0")/extrap_measured.bash"
 
 measured 3d-strong "27 36 48" "192" 3 0 strong 48 10 5 0 32
