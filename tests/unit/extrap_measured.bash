@@ -36,7 +36,7 @@ record() {
   for n in $sizes; do python3 "$floor" "$name-$n.ti" "$name-$n"-run{1,2,3}.ti >"$name-$n.ranks"; done
 }
 
-# once NAME "SIZES" "TARGETS" ARGS...: one attempt; its lines go to NAME.log, misses to NAME.slow
+# once NAME "SIZES" "TARGETS" ARGS...: one attempt; its misses go to NAME.slow
 once() {
   local name=$1 sizes=$2 targets=$3 ins=() n t
   shift 3
@@ -49,7 +49,7 @@ once() {
     python3 "$floor" "$name-xf.ti" "$name-x.ti" >"$name-xf.ranks"
     "$simrun" --replay="$name-xf.ti" >/dev/null 2>"$name-$t.re"
     "$simrun" --replay="$name-on-$t.ti" >/dev/null 2>"$name-$t.on"
-    local x on raw k
+    local x on raw k miss=
     x=$(simtime "$name-$t.re") on=$(simtime "$name-$t.on") raw=$(sort -g "$name-on-$t.times" | tr '\n' ' ')
     # a rank's computation over its on-line floor: the lowest ratio, the median, the highest
     k=$(paste "$name-on-$t.ranks" "$name-xf.ranks" | awk '{ print ($1 > 0 ? $2 / $1 : 0) }' | sort -g |
@@ -60,14 +60,16 @@ once() {
       awk -v lo="$lo" -v m="$med" 'BEGIN { exit !(lo >= 0.5 && m >= 0.9 && m <= 1.1) }'; then
       ok "$name ($sizes -> $t ranks): $(head -1 "$name-$t.check"), a rank's computation $k of on-line's (lowest, median, highest)"
     else
+      miss=1
       echo "$name ($sizes -> $t ranks): $(head -3 "$name-$t.check"); a rank's computation $k of on-line's (lowest, median, highest)" >>"$name.slow"
     fi
     if awk -v x="$x" -v m="$on" 'BEGIN { d = (x - m) / m; exit !(m > 0 && d <= 0.10 && d >= -0.10) }'; then
       ok "$name at $t ranks: extrapolated replay $x s, on-line $on s (floors; the on-line runs themselves $raw s)"
     else
+      miss=1
       echo "$name at $t ranks: extrapolated replay $x s, on-line $on s (floors; the on-line runs themselves $raw s); $(grep -i warning "$name-$t.err")" >>"$name.slow"
     fi
-    [ -e "$name.slow" ] && sed -n '/^Computation at the target/,$p' "$name-$t.explain" >>"$name.slow"
+    [ -n "$miss" ] && sed -n '/^Computation at the target/,$p' "$name-$t.explain" >>"$name.slow"
     rm -rf "$name-on-$t"*.ti* "$name"-x*.ti*
   done
 }
