@@ -7,13 +7,17 @@
  * as in most codes' kernels, so that the cost of a point does not change as
  * blocks shrink from DRAM into caches); every EVERY
  * sweeps, the global norm of the change by MPI_Allreduce.
- * Usage: jacobi NDIMS PERIODIC strong|weak SIZE ITERS EVERY [CONST]
+ * Usage: jacobi NDIMS PERIODIC strong|weak SIZE ITERS EVERY [CONST [REACT]]
  *   strong: a SIZE^NDIMS grid of points split among the ranks (the first
  *   ranks along a dimension get one more when SIZE does not divide);
  *   weak: SIZE^NDIMS points per rank;
  *   CONST: after each sweep, a second phase of CONST point updates whatever
  *   the number of ranks (the seed paper's IS: an inverse-proportional phase
- *   plus a constant one, in the same burst). */
+ *   plus a constant one, in the same burst);
+ *   REACT: reaction terms a point, of either phase (default 1): more
+ *   arithmetic a point, so that a small grid (cheap to simulate, its data
+ *   in the caches) still computes for long: computation, not messages,
+ *   then makes most of a run's simulated time. */
 #include <math.h>
 #include <mpi.h>
 #include <stdio.h>
@@ -23,6 +27,17 @@
 static long ext[3], str[3], base[3]; /* local extents; strides of the array with its halo; first inner index */
 
 static long at(const long c[3]) { return c[0] * str[0] + c[1] * str[1] + c[2] * str[2]; }
+
+/* The reaction term of a point of value x: the mean of REACT exponentials (exp(-x) for one) */
+static double reaction(double x, int react)
+{
+  if (react == 1)
+    return exp(-x);
+  double r = 0;
+  for (int k = 0; k < react; k++)
+    r += exp(-x - 1e-3 * k);
+  return r / react;
+}
 
 /* Copies face (dimension d, side: 0 low, 1 high) between the array and buf:
  * halo 0, the layer next to it; halo 1, the halo layer itself. */
@@ -45,12 +60,13 @@ int main(int argc, char **argv)
 {
   MPI_Init(&argc, &argv);
   if (argc < 7) {
-    fprintf(stderr, "usage: jacobi NDIMS PERIODIC strong|weak SIZE ITERS EVERY [CONST]\n");
+    fprintf(stderr, "usage: jacobi NDIMS PERIODIC strong|weak SIZE ITERS EVERY [CONST [REACT]]\n");
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
   int nd = atoi(argv[1]), periodic = atoi(argv[2]), strong = !strcmp(argv[3], "strong");
   int size = atoi(argv[4]), iters = atoi(argv[5]), every = atoi(argv[6]), n;
   long cst = argc > 7 ? atol(argv[7]) : 0;
+  int react = argc > 8 ? atoi(argv[8]) : 1;
   MPI_Comm_size(MPI_COMM_WORLD, &n);
   int dims[3] = {0, 0, 0}, periods[3] = {periodic, periodic, periodic}, coords[3];
   MPI_Dims_create(n, nd, dims);
@@ -110,13 +126,13 @@ int main(int argc, char **argv)
             s += u[i - str[1]] + u[i + str[1]];
           if (nd > 2)
             s += u[i - str[2]] + u[i + str[2]];
-          v[i] = w * s + 1e-3 * exp(-u[i]); /* a reaction term: the sweep is bound by arithmetic, not memory */
+          v[i] = w * s + 1e-3 * reaction(u[i], react); /* the sweep is bound by arithmetic, not memory */
           local += (v[i] - u[i]) * (v[i] - u[i]);
         }
     double *t = u;
     u = v, v = t;
     for (long i = 1; i <= cst; i++) /* a phase whose size does not depend on the ranks */
-      extra[i] = 0.5 * (extra[i - 1] + extra[i + 1]) + 1e-3 * exp(-extra[i]);
+      extra[i] = 0.5 * (extra[i - 1] + extra[i + 1]) + 1e-3 * reaction(extra[i], react);
     if ((it + 1) % every == 0) {
       MPI_Allreduce(&local, &norm, 1, MPI_DOUBLE, MPI_SUM, cart);
       sum += norm;
