@@ -199,6 +199,12 @@ static void fit_context(mctx_t *c, bursts_t *const *b, int m, const scale_t *sc,
   variability(b, m, y, &c->var);
   int kind = noisy(&c->var) ? FIT_MEASURED : FIT_AMOUNT;
   c->law = fit_law(m, sc, y, t, kind, 1, -1, &c->val);
+  c->kind = kind;
+  c->y = ex_alloc(sizeof *c->y * (size_t)m);
+  c->s = ex_alloc(sizeof *c->s * (size_t)m);
+  memcpy(c->y, y, sizeof *y * (size_t)m);
+  memcpy(c->s, sc, sizeof *sc * (size_t)m);
+  c->t = *t;
   c->prefix = ex_alloc(sizeof *c->prefix * (size_t)(m + 1));
   for (int p = 2; p < m; p++)
     c->prefix[p] = fit_law(p, sc, y, t, kind, 1, -1, &v);

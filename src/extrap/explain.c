@@ -45,7 +45,11 @@ static void show_ctx(const mctx_t *c, int depth, int after)
       unsure++;
     }
   }
-  if (c->law.second >= 0)
+  if (c->law.pooled)
+    printf("; the law of %d classes together, times this one's ratio to it; its own law %s -> %.3g (%.2g%%)",
+           c->law.pooled, law_form_name(c->law.second), c->law.second_at,
+           c->law.second_loo < 5e-7 ? 0 : 100 * c->law.second_loo);
+  else if (c->law.second >= 0)
     printf("; runner-up %s -> %.3g (%.2g%%)", law_form_name(c->law.second), c->law.second_at,
            c->law.second_loo < 5e-7 ? 0 : 100 * c->law.second_loo);
   if (c->var.nq && (c->var.q[c->var.nq - 1] > 1.001 || c->var.warm[0] != 1 || c->var.warm[1] != 1))
@@ -101,6 +105,13 @@ static void gain(mnode_t *const *v, int n, int k, long ntarget, double *loo, dou
   }
 }
 
+static const char *recs(int n)
+{
+  static char buf[64];
+  snprintf(buf, sizeof buf, "; %d recordings, their bursts taken together", n);
+  return buf;
+}
+
 void explain(const input_t *ins, int k, const grid_t *target, const char *rule, const int reach[EX_MAXD],
              double max_spread)
 {
@@ -108,7 +119,8 @@ void explain(const input_t *ins, int k, const grid_t *target, const char *rule, 
   unsure = 0;
   printf("Inputs:\n");
   for (int i = 0; i < k; i++)
-    printf("  %s: %ld ranks, grid %s, from its %s\n", ins[i].path, ins[i].n, grid_text(&ins[i].g), ins[i].g.how);
+    printf("  %s: %ld ranks, grid %s, from its %s%s\n", ins[i].path, ins[i].n, grid_text(&ins[i].g), ins[i].g.how,
+           ins[i].recordings > 1 ? recs(ins[i].recordings) : "");
   long n = 1;
   for (int d = 0; d < target->nd; d++)
     n *= target->dims[d];

@@ -136,9 +136,12 @@ typedef struct law {
   double second_at, second_loo; /* its value at the target, its error predicting each input from the others */
   double at;     /* the value at the target (before rounding) */
   double lo, hi; /* the values at the target of the fits that leave one input out, and of the law */
+  int pooled;    /* > 0: the law of this many classes' inputs together, scaled to this one's (pool.c) */
 } law_t;
 /* a count (of elements, of iterations); an amount of computation or sleep, exact (injected) or measured (noisy) */
-enum { FIT_COUNT, FIT_AMOUNT, FIT_MEASURED };
+enum { FIT_COUNT, FIT_AMOUNT, FIT_MEASURED, FIT_POOLED };
+/* FIT_POOLED: measured, from several classes at each size: each size is left
+ * out in turn, and predicted by the median of its points' errors */
 /* Fits y[k] at sizes s[k] (k < m), chooses the law that predicts each input
  * best from the others, and returns it, evaluated at the target t in *at.
  * No law is chosen that is negative at the target, or 0 there where every
@@ -172,6 +175,7 @@ typedef struct input {
   seq_t *seqs; /* per rank: its events */
   int *cls;    /* per rank: its class in the model */
   void *scan;  /* scan.c's, between the passes */
+  int recordings; /* of this size, folded into this one (repeat.c) */
 } input_t;
 
 void input_open(input_t *in, const char *path);
@@ -185,6 +189,10 @@ void inputs_reach(input_t *ins, int k, int reach[EX_MAXD]);
 void input_parse(input_t *in); /* second pass: events into symbols and loops */
 const char *input_where(const input_t *in, long rank, long line); /* "IN.ti (16 ranks), rank 3, line 40" */
 const char *input_line(const input_t *in, long rank, long line);  /* its text */
+/* Node x of rank r of in, described for messages. */
+const char *node_what(const input_t *in, long r, const node_t *x, char *buf, size_t len);
+/* repeat.c: inputs of one size (sorted by size, parsed) folded into the first of them; returns how many remain */
+int inputs_merge(input_t *ins, int k);
 
 /* ---- model.c: classes of ranks (by their place on the grid) and their events' laws */
 typedef struct mnode {
@@ -210,6 +218,9 @@ typedef struct mctx {
   double tot, lo, hi; /* over a rank's run at the target (spread.c): with the law's value, its lowest, its highest */
   double share;       /* of its class's computation */
   long written;       /* occurrences written so far in the rank being written */
+  int kind;           /* FIT_AMOUNT or FIT_MEASURED */
+  double *y;          /* the typical value at each of the m sizes, */
+  scale_t *s, t;      /* at these scales; the target's */
 } mctx_t;
 /* The laws and variability of the computation of each context of event x,
  * from the same event of a class at its m sizes. */
@@ -240,6 +251,9 @@ const char *class_name(const mclass_t *c, int nd);
 const char *sym_text(int sym); /* an event for messages */
 /* How many of the *all counts fitted predict the inputs worse than limit (relative). */
 int model_poor(double limit, int *all);
+
+/* ---- pool.c: each measured computation's law over all the classes that have it */
+void model_pool(void);
 
 /* ---- spread.c: the computation at the target, how far the inputs support it */
 typedef struct run_comp {

@@ -9,6 +9,7 @@
 #include "extrap.h"
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 enum var { V_ONE, V_N, V_LOG, V_D, V_ND, V_DATA };
 typedef struct form {
@@ -250,14 +251,26 @@ static int choose_count(const double *score, int face)
   return -1;
 }
 
+/* Which points fit the law that predicts input k (use[j]): all but k; pooled
+ * (several classes' points at each size, whose noise a loaded run shares),
+ * all but those of k's size, once per size. Returns 0 if k's size was left
+ * out before. */
+static int leave_out(int kind, int m, const scale_t *s, int k, int *use)
+{
+  for (int j = 0; j < m; j++)
+    use[j] = kind == FIT_POOLED ? s[j].n != s[k].n : j != k;
+  for (int j = 0; j < k && kind == FIT_POOLED; j++)
+    if (s[j].n == s[k].n)
+      return 0;
+  return 1;
+}
+
 law_t fit_law(int m, const scale_t *s, const double *y, const scale_t *t, int kind, int integral, int face,
               double *at)
 {
   law_forms();
-  double ymax = 0, w[64];
-  int use[64];
-  if (m > 64)
-    m = 64;
+  double ymax = 0, *w = ex_alloc(sizeof *w * (size_t)(m + 1)), *e = ex_alloc(sizeof *e * (size_t)(m + 1));
+  int *use = ex_alloc(sizeof *use * (size_t)(m + 1));
   for (int k = 0; k < m; k++)
     ymax = fmax(ymax, fabs(y[k]));
   /* below this, differences do not count: an integer's unit, or a billionth of the largest value */
@@ -271,19 +284,37 @@ law_t fit_law(int m, const scale_t *s, const double *y, const scale_t *t, int ki
   law_t best = {.form = 0, .a = m ? y[0] : 0, .second = -1};
   if (same || m < 2) {
     *at = best.second_at = best.at = best.lo = best.hi = best.a;
+    free(w);
+    free(e);
+    free(use);
     return best;
   }
+  int sizes = m; /* pooled: the distinct sizes */
+  for (int k = 0; k < m && kind == FIT_POOLED; k++)
+    for (int j = 0; j < k; j++)
+      if (s[j].n == s[k].n) {
+        sizes--;
+        break;
+      }
   double score[NF], pred[NF];
   for (int i = 0; i < nforms; i++) {
     const form_t *f = &forms[i];
     score[i] = INFINITY;
-    if ((f->affine && m < 3) || (f->var == V_DATA && kind == FIT_COUNT)) /* two parameters: from three sizes on */
+    if ((f->affine && sizes < 3) || (f->var == V_DATA && kind == FIT_COUNT)) /* two parameters: from three sizes on */
       continue;
     double worst = 0, a, b;
     for (int k = 0; k < m && worst < INFINITY; k++) { /* each input predicted from the others */
+      if (!leave_out(kind, m, s, k, use))
+        continue;
+      if (!solve(f, m, s, y, w, use, &a, &b)) {
+        worst = INFINITY;
+        break;
+      }
+      int ne = 0;
       for (int j = 0; j < m; j++)
-        use[j] = j != k;
-      worst = solve(f, m, s, y, w, use, &a, &b) ? fmax(worst, rel(at_form(f, a, b, &s[k]), y[k], unit)) : INFINITY;
+        if (!use[j])
+          e[ne++] = rel(at_form(f, a, b, &s[j]), y[j], unit);
+      worst = fmax(worst, ex_median(e, ne));
     }
     for (int j = 0; j < m; j++)
       use[j] = 1;
@@ -297,10 +328,10 @@ law_t fit_law(int m, const scale_t *s, const double *y, const scale_t *t, int ki
     score[i] = worst;
     pred[i] = v;
   }
-  for (int i = 0; i < nforms && kind == FIT_MEASURED; i++) /* growth from noise: only a law that fits the inputs */
+  for (int i = 0; i < nforms && kind >= FIT_MEASURED; i++) /* growth from noise: only a law that fits the inputs */
     if (score[i] < INFINITY && pred[i] > (1 + NOISE) * ymax && score[i] > DEMAND)
       score[i] = INFINITY;
-  int chosen = kind != FIT_COUNT ? choose_amount(score, m, kind == FIT_MEASURED) : choose_count(score, face);
+  int chosen = kind != FIT_COUNT ? choose_amount(score, sizes, kind != FIT_AMOUNT) : choose_count(score, face);
   if (chosen < 0) /* cannot happen: the constant is there */
     chosen = 0, score[0] = 0, pred[0] = y[m - 1];
   best.form = chosen;
@@ -324,15 +355,16 @@ law_t fit_law(int m, const scale_t *s, const double *y, const scale_t *t, int ki
   best.lo = best.hi = v;
   for (int k = 0; k < m; k++) { /* the spread: what the fits without one input give at the target */
     double a, b;
-    for (int j = 0; j < m; j++)
-      use[j] = j != k;
-    if (solve(f, m, s, y, w, use, &a, &b)) {
+    if (leave_out(kind, m, s, k, use) && solve(f, m, s, y, w, use, &a, &b)) {
       best.lo = fmin(best.lo, at_form(f, a, b, t));
       best.hi = fmax(best.hi, at_form(f, a, b, t));
     }
   }
   best.at = v;
   *at = integral ? round(v) : v;
+  free(w);
+  free(e);
+  free(use);
   return best;
 }
 

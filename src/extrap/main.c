@@ -63,7 +63,9 @@ static void usage(FILE *f)
         "N^-1, N^-1/2, linear, ...), the one that best predicts each input from the others;\n"
         "computation, measured, a law of the typical burst (the lower 5% quantile of a\n"
         "class's), first those of the rank's data volume, never 0 or negative, and the\n"
-        "variability of the bursts kept.\n"
+        "variability of the bursts kept. Measured traces: give two or three recordings of\n"
+        "each size (the same events, run at different moments); a burst's typical value is\n"
+        "then taken over all of them, so that a run the machine's load slowed bends no law.\n"
         "\n"
         "  -np N           ranks of the trace to write (also --np=N)\n"
         "  -o OUT.ti       its index; the rank files go to OUT.ti_files/\n"
@@ -253,10 +255,6 @@ int main(int argc, char **argv)
   for (int i = 0; i < k; i++)
     input_open(&ins[i], paths[i]);
   qsort(ins, (size_t)k, sizeof *ins, by_size);
-  for (int i = 1; i < k; i++)
-    if (ins[i].n == ins[i - 1].n)
-      ex_fail("%s and %s both have %ld ranks: give traces at different sizes", ins[i - 1].path, ins[i].path,
-              ins[i].n);
   for (int i = 0; i < k; i++)
     input_scan(&ins[i]);
   inputs_grid(ins, k);
@@ -272,6 +270,10 @@ int main(int argc, char **argv)
                 ins[i].path, grid_text(&ins[i].g), ins[i].g.dims[d], d, reach[d], 2 * reach[d] + 1);
   for (int i = 0; i < k; i++)
     input_parse(&ins[i]);
+  int nrec = k;
+  k = inputs_merge(ins, k);
+  if (k < 2)
+    ex_fail("give the program's traces at two sizes at least (three or more to choose among laws with a constant)");
   grid_t target;
   const char *rule;
   target_grid(ins, k, np, dims, &target, &rule);
@@ -293,7 +295,7 @@ int main(int argc, char **argv)
             "written; more input sizes, closer to the target, or quieter measurements narrow the spread",
             unsure, np);
   write_trace(out, &target, gzip, smooth);
-  fprintf(stderr, "simextrap: %s: %ld ranks on a %s grid, from %d traces (%ld", out, np, grid_text(&target), k,
+  fprintf(stderr, "simextrap: %s: %ld ranks on a %s grid, from %d traces (%ld", out, np, grid_text(&target), nrec,
           ins[0].n);
   for (int i = 1; i < k; i++)
     fprintf(stderr, ", %ld", ins[i].n);

@@ -77,8 +77,7 @@ const char *class_name(const mclass_t *c, int nd)
 
 const char *sym_text(int sym) { return sym >= 0 ? syms[sym]->key : "a loop"; }
 
-/* Describes node x of rank r in input in, for messages. */
-static const char *what(const input_t *in, long r, const node_t *x, char *buf, size_t len)
+const char *node_what(const input_t *in, long r, const node_t *x, char *buf, size_t len)
 {
   if (!x)
     snprintf(buf, len, "%s: nothing there (its loop or trace ends)", input_where(in, r, 0));
@@ -115,7 +114,7 @@ static int alike(input_t *in, char *msg, size_t len)
       mclass_t c;
       memcpy(c.pos, pos, sizeof pos);
       snprintf(msg, len, "ranks %ld and %ld are both of class (%s) but do not do the same:\n  %s\n  %s", rep[i], r,
-               class_name(&c, in->g.nd), what(in, rep[i], da, wa, sizeof wa), what(in, r, db, wb, sizeof wb));
+               class_name(&c, in->g.nd), node_what(in, rep[i], da, wa, sizeof wa), node_what(in, r, db, wb, sizeof wb));
       ok = 0;
     }
   }
@@ -271,8 +270,8 @@ void model_build(input_t *ins, int k, const grid_t *target, const int r[EX_MAXD]
         char wa[9000], wb[9000];
         ex_fail("the ranks of class (%s) do not do the same at all sizes:\n  %s\n  %s\nsimextrap needs SPMD "
                 "programs whose events line up across sizes (loop counts may differ)",
-                class_name(cl, target->nd), what(in, ap->rep, da, wa, sizeof wa),
-                what(rin, ref->rep, db, wb, sizeof wb));
+                class_name(cl, target->nd), node_what(in, ap->rep, da, wa, sizeof wa),
+                node_what(rin, ref->rep, db, wb, sizeof wb));
       }
       sc[a] = in->sc;
     }
@@ -294,6 +293,7 @@ void model_build(input_t *ins, int k, const grid_t *target, const int r[EX_MAXD]
     cl->v = t.v;
     free(at);
   }
+  model_pool();
 }
 
 static void poor(mnode_t *const *v, int n, double limit, int *bad, int *all)
