@@ -46,7 +46,7 @@ static void show_ctx(const mctx_t *c, int depth, int after)
     }
   }
   if (c->law.pooled)
-    printf("; the law of %d classes together, times this one's ratio to it; its own law %s -> %.3g (%.2g%%)",
+    printf("; the law of %d classes together, times this one's ratio to it; runner-up its own law %s -> %.3g (%.2g%%)",
            c->law.pooled, law_form_name(c->law.second), c->law.second_at,
            c->law.second_loo < 5e-7 ? 0 : 100 * c->law.second_loo);
   else if (c->law.second >= 0)

@@ -171,4 +171,15 @@ done
 [ $? = 1 ] && grep -q 'ranks 2 and 4 are both of class (D0 interior even) but do not do the same' one.err &&
   grep -q "rank 4, line [0-9]* of .*: 4 irecv 4 1 1 0$" one.err &&
   ok "refused: one rank unlike the others of its class" || bad "irregular rank: $(cat one.err)"
+# recordings of one size given together: their bursts are taken together (injected here, so the
+# same trace as from one recording); ones whose events differ are refused, naming the rank
+"$simextrap" -np 48 -o once.ti 2d-strong-{9,12,16}.ti 2>/dev/null &&
+  "$simextrap" -np 48 -o twice.ti --explain 2d-strong-{9,12,16}.ti 2d-strong-12.ti 2d-strong-9.ti >twice.explain 2>/dev/null &&
+  grep -q '2d-strong-12.ti: 12 ranks, .*; 2 recordings, their bursts taken together' twice.explain &&
+  for f in once.ti_files/*; do cmp -s "$f" "twice.ti_files/${f#once.ti_files/}" || exit 1; done &&
+  ok "two recordings of a size: their bursts together, the same trace" || bad "two recordings of a size: $(head -5 twice.explain)"
+"$simextrap" -np 32 -o x.ti irr-{8,12,16}.ti one-16.ti >/dev/null 2>rep.err
+[ $? = 1 ] && grep -q '[a-z]*-16.ti and [a-z]*-16.ti both have 16 ranks, and are taken as recordings of one size, but rank 0 does not do the same in both' rep.err &&
+  grep -q "irr-16.ti (16 ranks), rank 0, line [0-9]* of .*: 0 irecv 0 1 1 0$" rep.err &&
+  ok "refused: recordings of one size whose events differ" || bad "recordings of one size that differ: $(cat rep.err)"
 exit $fail
