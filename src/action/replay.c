@@ -639,7 +639,7 @@ static void replay_ti(const char *index)
       die("expected '<rank> <action> ...', got '%s'", tok[0]);
     if (num(0, "the rank") != rank)
       die("this line belongs to rank %s", tok[0]);
-    simpi_trace_position(file, lineno);
+    simpi_trace_position(first ? file : NULL, lineno);
     perform();
   }
   /* why the lines stopped: the end, or not */
@@ -677,11 +677,11 @@ static void replay_otf2(const char *anchor)
   snprintf(where, sizeof where, "%s record", anchor);
   otf2_rank = rank;
   rd = calloc(1, sizeof *rd); /* only its token array is used */
-  while ((line = otr_next(o))) {
+  for (int first = 1; (line = otr_next(o)); first = 0) {
     lineno = otr_position(o);
     ntok = ti_split(rd, line);
     tok = rd->tok;
-    simpi_trace_position(where, lineno);
+    simpi_trace_position(first ? where : NULL, lineno);
     perform();
   }
   lineno = otr_position(o);
