@@ -11,17 +11,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char lib_error[200];
+#define LIB_ERROR_LEN 200
+static char *lib_error; /* on the heap: the replayer's globals are copied at each switch (privatize.c) */
 
 static OTF2_ErrorCode on_lib_error(void *u, const char *file, uint64_t line, const char *fn, OTF2_ErrorCode code,
                                    const char *fmt, va_list va)
 {
   (void)u, (void)file, (void)line, (void)fn;
-  if (!lib_error[0]) { /* the first error says most: later ones are its consequences */
+  if (!lib_error)
+    lib_error = calloc(LIB_ERROR_LEN, 1);
+  if (lib_error && !lib_error[0]) { /* the first error says most: later ones are its consequences */
     char what[160] = "";
     if (fmt)
       vsnprintf(what, sizeof what, fmt, va);
-    snprintf(lib_error, sizeof lib_error, "%s%s%s", OTF2_Error_GetDescription(code), what[0] ? ": " : "", what);
+    snprintf(lib_error, LIB_ERROR_LEN, "%s%s%s", OTF2_Error_GetDescription(code), what[0] ? ": " : "", what);
   }
   return code;
 }
@@ -29,10 +32,11 @@ static OTF2_ErrorCode on_lib_error(void *u, const char *file, uint64_t line, con
 void otr_quiet(void)
 {
   OTF2_Error_RegisterCallback(on_lib_error, NULL);
-  lib_error[0] = 0;
+  if (lib_error)
+    lib_error[0] = 0;
 }
 
-const char *otr_lib_error(void) { return lib_error[0] ? lib_error : "unreadable"; }
+const char *otr_lib_error(void) { return lib_error && lib_error[0] ? lib_error : "unreadable"; }
 
 /* Grows array *a of *n elements of size sz to hold index i (zeroed); 0, -1 if i is absurd. */
 static int room(void **a, uint32_t *n, size_t sz, uint32_t i)

@@ -37,7 +37,8 @@ typedef struct pending {
   struct pending *next;
 } pending_t;
 
-static ti_reader_t rd;
+/* on the heap: the replayer's globals are copied at each switch between ranks (privatize.c) */
+static ti_reader_t *rd;
 static const char *file;
 static long lineno;
 static int rank;
@@ -619,13 +620,14 @@ static void replay_ti(const char *index)
   }
   file = path;
   lineno = 0;
-  if (ti_open(&rd, path))
+  rd = calloc(1, sizeof *rd);
+  if (!rd || ti_open(rd, path))
     die("cannot open %s", path);
   long v;
-  for (int first = 1; ti_next(&rd); first = 0) {
-    lineno = rd.lineno;
-    tok = rd.tok;
-    ntok = rd.ntok;
+  for (int first = 1; ti_next(rd); first = 0) {
+    lineno = rd->lineno;
+    tok = rd->tok;
+    ntok = rd->ntok;
     /* a file whose first line is not a trace's is said to be so, and none of it is shown (an
      * index may name any file, one the user could not otherwise read among them) */
     if (first && (ntok < 2 || ti_long(tok[0], &v) || ti_action(tok[1], strlen(tok[1])) < 0)) {
@@ -637,18 +639,20 @@ static void replay_ti(const char *index)
       die("expected '<rank> <action> ...', got '%s'", tok[0]);
     if (num(0, "the rank") != rank)
       die("this line belongs to rank %s", tok[0]);
-    simpi_trace_position(file, lineno);
+    simpi_trace_position(first ? file : NULL, lineno);
     perform();
   }
   /* why the lines stopped: the end, or not */
-  lineno = rd.lineno;
-  if (rd.error[0])
-    die("%s", rd.error);
-  if (rd.stopped[0])
-    die("the recorded run stopped here (%s): the replay stops too", rd.stopped);
+  lineno = rd->lineno;
+  if (rd->error[0])
+    die("%s", rd->error);
+  if (rd->stopped[0])
+    die("the recorded run stopped here (%s): the replay stops too", rd->stopped);
   if (!lineno)
     die("%s", "the file is empty: the trace of this rank is missing");
-  ti_close(&rd);
+  ti_close(rd);
+  free(rd);
+  rd = NULL;
 }
 
 /* An OTF2 archive: this rank's records, as the lines they stand for (otf2_in.h); the
@@ -672,11 +676,12 @@ static void replay_otf2(const char *anchor)
   char where[4200];
   snprintf(where, sizeof where, "%s record", anchor);
   otf2_rank = rank;
-  while ((line = otr_next(o))) {
+  rd = calloc(1, sizeof *rd); /* only its token array is used */
+  for (int first = 1; (line = otr_next(o)); first = 0) {
     lineno = otr_position(o);
-    ntok = ti_split(&rd, line);
-    tok = rd.tok;
-    simpi_trace_position(where, lineno);
+    ntok = ti_split(rd, line);
+    tok = rd->tok;
+    simpi_trace_position(first ? where : NULL, lineno);
     perform();
   }
   lineno = otr_position(o);

@@ -16,10 +16,10 @@ static const char *const names[TI_NACTIONS] = {
 };
 
 #define HASH_SLOTS 256 /* a power of two, well above TI_NACTIONS */
-/* small: the replayer's globals are copied at each switch between ranks */
-static unsigned char slots[HASH_SLOTS]; /* action + 1, 0 empty */
+/* on the heap: the replayer's globals are copied at each switch between ranks (privatize.c),
+ * so each of its ranks builds its own table on first use */
+static unsigned char *slots; /* action + 1, 0 empty */
 _Static_assert(TI_NACTIONS < 255, "action numbers fit the table's bytes");
-static int table_ready;
 
 static unsigned hash(const char *s, size_t len)
 {
@@ -31,18 +31,22 @@ static unsigned hash(const char *s, size_t len)
 
 static void build_table(void)
 {
+  slots = calloc(HASH_SLOTS, 1);
+  if (!slots) {
+    perror("ti_reader");
+    exit(1);
+  }
   for (int a = 0; a < TI_NACTIONS; a++) {
     unsigned i = hash(names[a], strlen(names[a])) & (HASH_SLOTS - 1);
     while (slots[i])
       i = (i + 1) & (HASH_SLOTS - 1);
     slots[i] = (unsigned char)(a + 1);
   }
-  table_ready = 1;
 }
 
 int ti_action(const char *name, size_t len)
 {
-  if (!table_ready)
+  if (!slots)
     build_table();
   for (unsigned i = hash(name, len) & (HASH_SLOTS - 1); slots[i]; i = (i + 1) & (HASH_SLOTS - 1)) {
     const char *n = names[slots[i] - 1];

@@ -361,8 +361,9 @@ void simpi_trace_position(const char *file, long line)
 {
   if (!rt_self)
     return;
-  /* a copy: the report may come after the rank's stack is gone */
-  if (!rt_self->trace_file || strcmp(rt_self->trace_file, file)) {
+  /* a copy: the report may come after the rank's stack is gone; NULL: the same file (no
+   * string to compare per line, issue 27) */
+  if (file && (!rt_self->trace_file || strcmp(rt_self->trace_file, file))) {
     free((char *)rt_self->trace_file);
     rt_self->trace_file = strdup(file);
   }

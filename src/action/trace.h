@@ -66,6 +66,7 @@ __attribute__((visibility("default"), noreturn)) void simpi_trace_fail(const cha
 __attribute__((visibility("default"))) double simpi_trace_host_speed(void);
 __attribute__((visibility("default"))) void simpi_trace_skipped(const char *kind, long n);
 void trace_report_skipped(void);
-/* The replayer says which trace line it performs (for deadlock reports). */
+/* The replayer says which trace line it performs (for deadlock reports); file NULL: a line of
+ * the file the last call named. */
 __attribute__((visibility("default"))) void simpi_trace_position(const char *file, long line);
 #endif

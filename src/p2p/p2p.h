@@ -23,6 +23,9 @@ enum p2p_kind { P2P_SEND = 1, P2P_RECV = 2, P2P_COLL = 3, P2P_RMA = 4, P2P_FLUSH
                 P2P_PRECV = 8, P2P_IO = 9 };
 enum p2p_mode { P2P_STANDARD, P2P_SYNC, P2P_READY, P2P_BUFFERED };
 
+/* The fields that matching and delivery touch (a sender reads and fills a receive posted a
+ * while ago, in the receiver's queue) come first, in as few cache lines as they fit; the
+ * bookkeeping of reports, traces and special calls after them (issue 27). */
 typedef struct p2p_req {
   enum p2p_kind kind;
   enum p2p_mode mode;
@@ -30,42 +33,43 @@ typedef struct p2p_req {
   unsigned char nonblocking; /* posted by an I-call: smpi/ois instead of smpi/os */
   unsigned char shared;      /* a second owner (the window of a request-based RMA operation) holds it:
                                 whichever of the two frees it first only lets go */
+  unsigned char posted; /* receive: waiting in the posted queue for a sender */
+  unsigned char nodata; /* a replay's: nobody reads the data, so it is not moved (only timed) */
   int owner;      /* world rank that made the request */
   int peer;       /* comm-local dest or source (may be MPI_ANY_SOURCE / MPI_PROC_NULL) */
   int peer_world; /* world rank of dest or source, -1 for wildcards and PROC_NULL */
   int me_local;   /* send: sender's rank in the communicator */
   int tag, ctx;
+  struct p2p_req *next;
   void *buf;
   MPI_Count count;
   const dt_t *dt;
   kern_comm_t *kc;   /* SimGrid side of the transfer, NULL when none pending */
   kern_mbox_t *mbox; /* receive: the transfer's mailbox, back to the pool once complete */
-  unsigned char posted; /* receive: waiting in the posted queue for a sender */
   double started;    /* simulated time its transfer started (a send: was posted) */
   double matched;    /* send or receive: when both sides were there, so the transfer could start
                         (-1: not yet); a wait before then is waiting for the partner (--stats) */
-  unsigned char nodata; /* a replay's: nobody reads the data, so it is not moved (only timed) */
-  MPI_Status st;     /* receive: filled at match time */
   size_t msg_bytes;  /* receive: size of the matched message (may exceed the buffer) */
-  MPI_Comm comm;     /* the MPI layer's handle, for its error handler */
-  int handle;        /* MPI_Request handle, 0 if internal */
-  const char *comm_name;
-  void *pc;          /* send with a handle: the user's call site */
-  long flow;         /* receive, --timeline: the arrow of the message it took */
   int flow_src;      /* and the world rank that sent it */
+  int handle;        /* MPI_Request handle, 0 if internal */
+  MPI_Status st;     /* receive: filled at match time */
+  long flow;         /* receive, --timeline: the arrow of the message it took */
   struct rt_cp_node *cp; /* receive, --stats: the critical-path chain the message left with */
-  struct p2p_req *sprev, *snext; /* send with a handle: its rank's user_sends list */
-  void *recipe;      /* persistent collective: what each start runs (src/coll/nbc.c) */
+  struct p2p_msg *queued; /* send: its message, still unmatched in the receiver's queue (Cancel withdraws it) */
+  MPI_Comm comm;     /* the MPI layer's handle, for its error handler */
   struct p2p_req *also; /* Isendrecv: the send half, which must complete too (the receive has the handle) */
   void *owned;       /* freed with the request (Isendrecv_replace's copy of the data it sends) */
+  /* the rest */
+  const char *comm_name;
+  void *pc;          /* send with a handle: the user's call site */
+  struct p2p_req *sprev, *snext; /* send with a handle: its rank's user_sends list */
+  void *recipe;      /* persistent collective: what each start runs (src/coll/nbc.c) */
   long bseq;         /* flush: it waits for the buffered sends numbered below this */
   long long trace_mark; /* recording: the mark of its held wildcard irecv line (src/action), 0 none */
   long trace_nbc;       /* recording: number of its nonblocking collective line, 0 none */
   long trace_pcoll;     /* recording: number of its persistent collective's coll_init line, 0 none */
   unsigned char trace_done; /* recording: its completion is written (tests after a wait must not write it again) */
   unsigned char trace_any; /* recording, irecv: written with source (1) and/or tag (2) as wildcards */
-  struct p2p_msg *queued; /* send: its message, still unmatched in the receiver's queue (Cancel withdraws it) */
-  struct p2p_req *next;
   struct p2p_req *orphan_next; /* its rank's requests freed while active */
 } p2p_req_t;
 

@@ -96,9 +96,10 @@ typedef struct rt_thread {
   int ended;
   int helper;            /* simpi's own (a nonblocking collective's helper), not the program's */
   int idle;              /* waiting for work in a pool (an OpenMP worker between regions): not reported */
-  rt_tctx_t ctx;         /* its RT_THREAD_FIELDS while another thread of the rank runs */
   void *tls_store;       /* its copy of the program's thread-local variables (main threads) */
   void *tp;              /* its thread pointer (tls.c), NULL: the process's (main threads) */
+  rt_tctx_t ctx;         /* its RT_THREAD_FIELDS while another thread of the rank runs (read at
+                          * a switch between threads of one rank only: after the fields above) */
   void *(*fn)(void *);   /* what it runs (not for the main thread), and the result */
   void *arg, *result;
   void *actor;           /* its actor (kern_spawn) */
@@ -109,61 +110,67 @@ typedef struct rt_thread {
   struct rt_thread *next;
 } rt_thread_t;
 
-typedef struct rt_rank {
+/* The fields that every MPI call, message and switch between ranks touches come first, in as
+ * few cache lines as they fit (issue 27: each rank's are touched once per lap of a ring, so
+ * all of them miss the cache when ranks are many); the rest after them. A rank starts on a
+ * cache line of its own (rt_ranks is allocated aligned). */
+typedef struct __attribute__((aligned(64))) rt_rank {
   int id;
-  size_t host;
   enum rt_state state;
   int initialized, finalized; /* MPI_Init, MPI_Finalize (the world model) */
   int sessions;               /* MPI 4.0 sessions open (src/mpi/session.c) */
   int mpi_started, mpi_ended; /* MPI runs on the rank from the first of MPI_Init and MPI_Session_init to
                                * the last of MPI_Finalize and MPI_Session_finalize */
   int thread_level;      /* what MPI_Init_thread provided */
-  struct rt_thread *mpi_main; /* the thread that initialized MPI */
   int threads_in_mpi;    /* its threads inside an MPI call now */
-  int exit_code;
+  int bench_off;         /* smpi_bench_end() called: computation is not timed */
+  size_t host;
+  rt_thread_t *running;  /* the thread whose RT_THREAD_FIELDS are in the rank now */
+  void *priv_store;      /* this rank's copy of the program's globals */
   /* what the running thread of the rank is doing (RT_THREAD_FIELDS); the rank's other
    * threads keep theirs in their rt_thread_t until they run */
   union {
     rt_tctx_t tctx;
     struct { RT_THREAD_FIELDS };
   };
+  long mpi_calls;        /* MPI calls made so far */
+  long live_requests;
+  struct p2p_req *user_sends; /* send requests with a handle: checked by each receive */
+  /* libc's variables that the program shares with it, swapped in and out
+   * with the rank (libc_state.c); env_own (below) is the environment array this
+   * rank's setenv made (NULL while it reads the process's) */
+  char **environ, *optarg;
+  int optind, opterr, optopt, signgam;
+  struct rt_libc *libc;  /* libc's hidden state for this rank, made on first use */
+  const char *trace_file; /* replay: the trace line this rank is performing */
+  long trace_line;
+  int keep_data;         /* in a library agreement: its messages carry data it reads, even in a replay */
+  int no_data;           /* in a library agreement that only takes time: its messages carry nothing anyone reads */
+  rt_thread_t *mpi_main; /* the thread that initialized MPI */
+  p2p_queues_t q;
+  rt_thread_t main;      /* the thread that runs main (its own hot fields first) */
+  /* the rest */
+  int exit_code;
   double pause, overshoot; /* its last Test/Iprobe pause; the sum of those before looks that found (poll.c) */
   double compute_total;  /* seconds of computation so far, measured or injected (smpi_execute) */
-  int bench_off;         /* smpi_bench_end() called: computation is not timed */
-  long mpi_calls;        /* MPI calls made so far */
   int comms_made;        /* communicators created so far (their trace ids) */
   int wins_made;         /* windows created so far (their trace ids) */
   long files_made;       /* files opened so far (their trace ids) */
   int trace_io_err;      /* replaying: the error class the next MPI_File_open fails with (0: none) */
-  const char *trace_file; /* replay: the trace line this rank is performing */
-  long trace_line;
   long trace_nbcs;       /* recording: nonblocking collective lines written so far */
   long trace_pcolls;     /* recording: persistent collectives initialised so far (coll_init lines) */
-  int keep_data;         /* in a library agreement: its messages carry data it reads, even in a replay */
-  int no_data;           /* in a library agreement that only takes time: its messages carry nothing anyone reads */
   int trace_quiet;       /* recording: inside a constructor written as a line of its own */
   int trace_win_unit, trace_win_flavor; /* replaying: the next window's recorded unit and flavor (0: none) */
   int trace_region;      /* replaying: 1 + the dynamic-window region of the next RMA operation, 0 none */
   int trace_wild;        /* recording a replay: write the next irecv with these wildcards (as trace_any) */
-  void *priv_store;      /* this rank's copy of the program's globals */
-  rt_thread_t main;      /* the thread that runs main */
   rt_thread_t *threads;  /* the others it started (thread.c), newest first */
-  rt_thread_t *running;  /* the thread whose RT_THREAD_FIELDS are in the rank now */
   int threads_made;      /* threads started so far (their numbers) */
   int threads_live;      /* of those, not ended */
   void *omp;             /* the OpenMP runtime's state of the rank (src/omp), made on first use */
-  /* libc's variables that the program shares with it, swapped in and out
-   * with the rank (libc_state.c); env_own is the environment array this
-   * rank's setenv made (NULL while it reads the process's) */
-  char **environ, **env_own, *optarg;
-  int optind, opterr, optopt, signgam;
-  struct rt_libc *libc;  /* libc's hidden state for this rank, made on first use */
+  char **env_own;
   struct rt_exit_fn *exit_fns; /* its atexit/on_exit/__cxa_atexit handlers (exit.c) */
   void *exit_jmp;        /* where exit() leaves the program (rank_body) */
   void *exit_pc;         /* where the program called exit(), _exit() (NULL: returned from main) */
-  long live_requests;
-  struct p2p_req *user_sends; /* send requests with a handle: checked by each receive */
-  p2p_queues_t q;
   void *bsend_buf;
   size_t bsend_size, bsend_used;
 } rt_rank_t;

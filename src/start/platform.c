@@ -271,7 +271,10 @@ int rt_setup_platform(char *err, size_t errlen)
     return -1;
   }
   rt_nranks = rt_opts.np;
-  rt_ranks = calloc((size_t)rt_nranks, sizeof *rt_ranks);
+  /* on cache lines of their own (runtime.h) */
+  rt_ranks = aligned_alloc(_Alignof(rt_rank_t), (size_t)rt_nranks * sizeof *rt_ranks);
+  if (rt_ranks)
+    memset(rt_ranks, 0, (size_t)rt_nranks * sizeof *rt_ranks);
   if (!rt_ranks) {
     snprintf(err, errlen, "out of memory for %d ranks", rt_nranks);
     return -1;
