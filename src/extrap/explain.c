@@ -121,6 +121,10 @@ void explain(const input_t *ins, int k, const grid_t *target, const char *rule, 
   for (int i = 0; i < k; i++)
     printf("  %s: %ld ranks, grid %s, from its %s%s\n", ins[i].path, ins[i].n, grid_text(&ins[i].g), ins[i].g.how,
            ins[i].recordings > 1 ? recs(ins[i].recordings) : "");
+  if (rank_slowdown.nq)
+    printf("Ranks slowed through a whole recording, against their quickest one: x%.2f on average (x%.2f to x%.2f); "
+           "each rank at the target draws one such factor for all its bursts (not with --smooth)\n",
+           rank_slowdown.mean, rank_slowdown.q[0], rank_slowdown.q[rank_slowdown.nq - 1]);
   long n = 1;
   for (int d = 0; d < target->nd; d++)
     n *= target->dims[d];

@@ -193,6 +193,9 @@ const char *input_line(const input_t *in, long rank, long line);  /* its text */
 const char *node_what(const input_t *in, long r, const node_t *x, char *buf, size_t len);
 /* repeat.c: inputs of one size (sorted by size, parsed) folded into the first of them; returns how many remain */
 int inputs_merge(input_t *ins, int k);
+/* How much slower a rank was through a whole recording than in its quickest one (none: 1):
+ * each rank of the target draws one factor (variab_ratio, occurrence B_WARM) */
+extern variab_t rank_slowdown;
 
 /* ---- model.c: classes of ranks (by their place on the grid) and their events' laws */
 typedef struct mnode {

@@ -8,6 +8,7 @@
  * is taken over all of them, as if the quietest recording had been the only
  * one, while their variability is kept for the draws. */
 #include "extrap.h"
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,19 +33,95 @@ static void merge(input_t *dst, input_t *src)
     free(y->v);
     memset(y, 0, sizeof *y);
   }
-  dst->recordings++;
+}
+
+/* A rank's level in one recording: the sum of its least later burst of each
+ * kind that repeats (three later bursts or more: a loop's; one-off ones, such
+ * as the set-up's first touch of memory, vary from run to run on their own). */
+static double level(node_t *const *v, int n)
+{
+  double sum = 0;
+  for (int i = 0; i < n; i++)
+    if (v[i]->sym < 0)
+      sum += level(v[i]->body, v[i]->n);
+    else
+      for (const bursts_t *b = v[i]->bursts; b; b = b->next)
+        sum += b->n >= 3 ? b->s[0] : 0; /* settled: sorted */
+  return sum;
+}
+
+static void scale(node_t *const *v, int n, double f)
+{
+  for (int i = 0; i < n; i++)
+    if (v[i]->sym < 0)
+      scale(v[i]->body, v[i]->n, f);
+    else
+      for (bursts_t *b = v[i]->bursts; b; b = b->next) {
+        for (long j = 0; j < b->n; j++)
+          b->s[j] *= f;
+        for (long j = 0; j < b->nwarm; j++)
+          b->warm[j] *= f;
+      }
+}
+
+/* A rank slowed through a whole recording (every burst of it, by up to 2.5x
+ * on a loaded machine, a different rank each run) shows as its level over
+ * its least level among the recordings of its size. Each recording's
+ * bursts are divided by that factor before they are folded, so that what
+ * remains is the bursts' variation within a run, and the factors make a
+ * distribution of their own, from which each rank at the target draws one
+ * for all its bursts: a bulk-synchronous run waits for its slowed ranks. */
+static double *factors;
+static long nfactors, capfactors;
+variab_t rank_slowdown; /* no quantiles: 1 */
+
+static void normalize(input_t *ins, int k)
+{
+  for (long r = 0; r < ins[0].n; r++) {
+    double least = INFINITY, *l = ex_alloc(sizeof *l * (size_t)k);
+    for (int j = 0; j < k; j++)
+      least = fmin(least, l[j] = level(ins[j].seqs[r].v, ins[j].seqs[r].n));
+    for (int j = 0; j < k && least > 0; j++) {
+      if (nfactors == capfactors) {
+        capfactors = 2 * capfactors + 256;
+        factors = ex_grow(factors, sizeof *factors * (size_t)capfactors);
+      }
+      factors[nfactors++] = l[j] / least;
+      scale(ins[j].seqs[r].v, ins[j].seqs[r].n, least / l[j]);
+    }
+    free(l);
+  }
+}
+
+static int by_value(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
 }
 
 int inputs_merge(input_t *ins, int k)
 {
   int out = 0;
-  for (int i = 0; i < k; i++) {
-    if (!ins[i].recordings)
-      ins[i].recordings = 1;
-    if (out && ins[out - 1].n == ins[i].n)
-      merge(&ins[out - 1], &ins[i]);
-    else
-      ins[out++] = ins[i];
+  for (int i = 0, j; i < k; i = j) {
+    for (j = i + 1; j < k && ins[j].n == ins[i].n; j++)
+      ;
+    if (j - i > 1)
+      normalize(ins + i, j - i);
+    ins[i].recordings = j - i;
+    for (int e = i + 1; e < j; e++)
+      merge(&ins[i], &ins[e]);
+    ins[out++] = ins[i];
+  }
+  if (nfactors) { /* B_NQ quantiles of the factors */
+    qsort(factors, (size_t)nfactors, sizeof *factors, by_value);
+    for (int q = 0; q < B_NQ; q++)
+      rank_slowdown.q[q] = factors[(long)((double)q * (double)(nfactors - 1) / (B_NQ - 1) + 0.5)];
+    rank_slowdown.nq = B_NQ;
+    double sum = 0;
+    for (int q = 0; q < B_NQ; q++)
+      sum += rank_slowdown.q[q];
+    rank_slowdown.mean = sum / B_NQ;
+    rank_slowdown.warm[0] = rank_slowdown.warm[1] = 1;
   }
   return out;
 }

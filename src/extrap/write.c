@@ -113,7 +113,8 @@ static void emit(out_t *o, mnode_t *x)
   mctx_t *c = bursts_context(x, o->prev);
   double flops = c ? c->val : 0;
   if (c && !o->smooth)
-    flops *= variab_ratio(&c->var, o->rank, x->id * 64 + (uint64_t)(c - x->ctx), c->written);
+    flops *= variab_ratio(&c->var, o->rank, x->id * 64 + (uint64_t)(c - x->ctx), c->written) *
+             variab_ratio(&rank_slowdown, o->rank, 0x51f0, B_WARM);
   if (c)
     c->written++;
   o->prev = x->sym;
