@@ -171,13 +171,34 @@ done
 [ $? = 1 ] && grep -q 'ranks 2 and 4 are both of class (D0 interior even) but do not do the same' one.err &&
   grep -q "rank 4, line [0-9]* of .*: 4 irecv 4 1 1 0$" one.err &&
   ok "refused: one rank unlike the others of its class" || bad "irregular rank: $(cat one.err)"
+same_files() { local f; for f in "$1"/*; do cmp -s "$f" "$2/${f#"$1"/}" || return 1; done; } # DIR1 DIR2: the same files
 # recordings of one size given together: their bursts are taken together (injected here, so the
 # same trace as from one recording); ones whose events differ are refused, naming the rank
 "$simextrap" -np 48 -o once.ti 2d-strong-{9,12,16}.ti 2>/dev/null &&
   "$simextrap" -np 48 -o twice.ti --explain 2d-strong-{9,12,16}.ti 2d-strong-12.ti 2d-strong-9.ti >twice.explain 2>/dev/null &&
   grep -q '2d-strong-12.ti: 12 ranks, .*; 2 recordings, their bursts taken together' twice.explain &&
-  for f in once.ti_files/*; do cmp -s "$f" "twice.ti_files/${f#once.ti_files/}" || exit 1; done &&
+  same_files once.ti_files twice.ti_files &&
   ok "two recordings of a size: their bursts together, the same trace" || bad "two recordings of a size: $(head -5 twice.explain)"
+# a rank slowed through a whole recording (rank 5 of a second 12-rank recording, every burst
+# doubled): its bursts are divided by that factor before they are folded (the --smooth trace is
+# the one recording's), and each rank at the target draws a factor from the recordings' (some 2)
+for n in 9 12 16; do
+  "$simrun" -q -np $n --cfg=smpi/simulate-computation:no --trace-ti=w8-$n.ti ./stencil 2 1 weak 32 8 >/dev/null
+done
+mkdir -p w8-slow.ti_files && cp w8-12.ti_files/* w8-slow.ti_files/ && sed 's/w8-12.ti_files/w8-slow.ti_files/' w8-12.ti >w8-slow.ti &&
+  awk '$2 == "compute" { $3 = 2 * $3 } 1' w8-12.ti_files/simpi_rank-6.txt >w8-slow.ti_files/simpi_rank-6.txt
+"$simextrap" -np 144 -o one.ti --smooth w8-{9,12,16}.ti 2>/dev/null &&
+  "$simextrap" -np 144 -o two.ti --smooth w8-{9,12,16}.ti w8-slow.ti 2>/dev/null &&
+  "$simextrap" -np 144 -o drawn.ti --explain w8-{9,12,16}.ti w8-slow.ti >drawn.explain 2>/dev/null &&
+  same_files one.ti_files two.ti_files &&
+  grep -q '^Ranks slowed through a whole recording, against their quickest one: x1.0[0-9] on average (x1.00 to x2.00)' drawn.explain &&
+  k=$(for f in one.ti_files/*; do
+    paste <(awk '$2 == "compute" { s += $3 } END { print s }' "$f") \
+      <(awk '$2 == "compute" { s += $3 } END { print s }' "drawn.ti_files/${f#one.ti_files/}")
+  done | awk '{ r = $2 / $1; n++; if (r > 1.5) hi++; if (r > 0.999 && r < 1.001) one++ } END { print hi + 0, one + 0, n }') &&
+  [ "${k%% *}" -ge 1 ] && [ "$(echo "$k" | cut -d' ' -f2)" -gt 100 ] &&
+  ok "a rank slowed through a recording: its factor apart; ranks above 1.5x, at 1x, of all at the target: $k" ||
+  bad "a rank slowed through a recording: ${k:-?} (ranks above 1.5x, at 1x, all); $(grep -m1 '^Ranks slowed' drawn.explain)"
 "$simextrap" -np 32 -o x.ti irr-{8,12,16}.ti one-16.ti >/dev/null 2>rep.err
 [ $? = 1 ] && grep -q '[a-z]*-16.ti and [a-z]*-16.ti both have 16 ranks, and are taken as recordings of one size, but rank 0 does not do the same in both' rep.err &&
   grep -q "irr-16.ti (16 ranks), rank 0, line [0-9]* of .*: 0 irecv 0 1 1 0$" rep.err &&
