@@ -92,8 +92,7 @@ double ex_median(double *v, long n)
   return quantile(v, n, 0.5);
 }
 
-/* Sorts v[0 .. *n) and keeps at most B_NQ of its quantiles, evenly spaced. */
-static void compress(double *v, long *n)
+void ex_quantiles(double *v, long *n)
 {
   qsort(v, (size_t)*n, sizeof *v, by_value);
   if (*n <= B_NQ)
@@ -116,7 +115,7 @@ static void settle(bursts_t *b)
   append(&b->warm, &b->nwarm, &b->capwarm, warm, B_WARM);
   memmove(b->s, b->s + first, sizeof *b->s * (size_t)(n - first));
   b->n = n - first;
-  compress(b->s, &b->n);
+  ex_quantiles(b->s, &b->n);
 }
 
 void bursts_settle(bursts_t *b)
@@ -154,7 +153,7 @@ static void variability(bursts_t *const *b, int m, const double *y, variab_t *ou
       double r = b[k]->s[i] / y[k];
       append(&pool, &np, &cp, &r, 1);
     }
-  compress(pool, &np);
+  ex_quantiles(pool, &np);
   memcpy(out->q, pool, sizeof *pool * (size_t)np);
   out->nq = (int)np;
   double sum = 0;

@@ -107,6 +107,7 @@ void bursts_fold(bursts_t **dst, bursts_t *src); /* src's bursts (or ranks, once
 void bursts_settle(bursts_t *b);                  /* a rank's bursts into its typical value and ratios */
 void bursts_free(bursts_t *b);
 double ex_median(double *v, long n); /* reorders v; 0 if n is 0 */
+void ex_quantiles(double *v, long *n); /* sorts v[0 .. *n), keeps at most B_NQ of its quantiles, evenly spaced */
 typedef struct variab { /* an event's variability at the target: what its typical value is multiplied by */
   double warm[B_WARM];  /* at its first occurrences in a rank */
   double q[B_NQ];       /* at later ones: a draw from these quantiles (none: 1) */

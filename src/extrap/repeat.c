@@ -6,7 +6,9 @@
  * (loop counts too); their values and bursts are folded into the first
  * recording's, so that a burst's typical value (bursts.c: a low quantile)
  * is taken over all of them, as if the quietest recording had been the only
- * one, while their variability is kept for the draws. */
+ * one; what slowed one rank through a whole recording is taken apart first
+ * (normalize, below), and the bursts' variation within a run kept for the
+ * draws. */
 #include "extrap.h"
 #include <math.h>
 #include <stdlib.h>
@@ -93,12 +95,6 @@ static void normalize(input_t *ins, int k)
   }
 }
 
-static int by_value(const void *a, const void *b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-  return x < y ? -1 : x > y;
-}
-
 int inputs_merge(input_t *ins, int k)
 {
   int out = 0;
@@ -112,15 +108,14 @@ int inputs_merge(input_t *ins, int k)
       merge(&ins[i], &ins[e]);
     ins[out++] = ins[i];
   }
-  if (nfactors) { /* B_NQ quantiles of the factors */
-    qsort(factors, (size_t)nfactors, sizeof *factors, by_value);
-    for (int q = 0; q < B_NQ; q++)
-      rank_slowdown.q[q] = factors[(long)((double)q * (double)(nfactors - 1) / (B_NQ - 1) + 0.5)];
-    rank_slowdown.nq = B_NQ;
+  if (nfactors) { /* at most B_NQ quantiles of the factors */
+    ex_quantiles(factors, &nfactors);
+    memcpy(rank_slowdown.q, factors, sizeof *factors * (size_t)nfactors);
+    rank_slowdown.nq = (int)nfactors;
     double sum = 0;
-    for (int q = 0; q < B_NQ; q++)
-      sum += rank_slowdown.q[q];
-    rank_slowdown.mean = sum / B_NQ;
+    for (long q = 0; q < nfactors; q++)
+      sum += factors[q];
+    rank_slowdown.mean = sum / (double)nfactors;
     rank_slowdown.warm[0] = rank_slowdown.warm[1] = 1;
   }
   return out;

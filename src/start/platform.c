@@ -273,12 +273,11 @@ int rt_setup_platform(char *err, size_t errlen)
   rt_nranks = rt_opts.np;
   /* on cache lines of their own (runtime.h) */
   rt_ranks = aligned_alloc(_Alignof(rt_rank_t), (size_t)rt_nranks * sizeof *rt_ranks);
-  if (rt_ranks)
-    memset(rt_ranks, 0, (size_t)rt_nranks * sizeof *rt_ranks);
   if (!rt_ranks) {
     snprintf(err, errlen, "out of memory for %d ranks", rt_nranks);
     return -1;
   }
+  memset(rt_ranks, 0, (size_t)rt_nranks * sizeof *rt_ranks);
   for (int i = 0; i < rt_nranks; i++) {
     rt_ranks[i].id = i;
     p2p_rank_init(&rt_ranks[i].q);

@@ -22,8 +22,7 @@ floor="$top/tests/extrap/floor.py"
 
 # record NAME "SIZES" ARGS...: three runs of jacobi ARGS on each of SIZES ranks, in turn (a
 # slowed period of the machine can last the three runs of one size in a row), their traces
-# NAME-N-run1.ti ..., their simulated times in NAME-N.times; NAME-N.ti, their floor, and its
-# ranks' computation (NAME-N.ranks)
+# NAME-N-run1.ti ..., their simulated times in NAME-N.times
 record() {
   local name=$1 sizes=$2 i n
   shift 2
@@ -34,7 +33,6 @@ record() {
       simtime "$name-$n.err" >>"$name-$n.times"
     done
   done
-  for n in $sizes; do python3 "$floor" "$name-$n.ti" "$name-$n"-run{1,2,3}.ti >"$name-$n.ranks"; done
 }
 
 # once NAME "SIZES" "TARGETS" ARGS...: one attempt; its misses go to NAME.slow
@@ -44,7 +42,8 @@ once() {
   record "$name" "$sizes" "$@" || { bad "$name: the program failed at one of $sizes ranks"; return; }
   for n in $sizes; do ins+=("$name-$n"-run{1,2,3}.ti); done
   record "$name-on" "$targets" "$@" || { bad "$name: the program failed at one of $targets ranks"; return; }
-  for t in $targets; do
+  for t in $targets; do # NAME-on-T.ti: the on-line runs' floor; NAME-on-T.ranks: its ranks' computation
+    python3 "$floor" "$name-on-$t.ti" "$name-on-$t"-run{1,2,3}.ti >"$name-on-$t.ranks"
     "$simextrap" -np "$t" -o "$name-x.ti" --smooth --explain "${ins[@]}" >"$name-$t.explain" 2>"$name-$t.err" &&
       "$simextrap" -np "$t" -o "$name-d.ti" "${ins[@]}" 2>/dev/null || { bad "$name: $(cat "$name-$t.err")"; return; }
     python3 "$floor" "$name-xf.ti" "$name-x.ti" >"$name-xf.ranks"
