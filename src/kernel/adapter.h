@@ -22,14 +22,20 @@ typedef struct kern_actor {
 extern void *kern_running; /* rank data of the actor that ran last */
 void kern_resumed(void *me);
 void kern_suspending(void *me);
+extern double kern_lag; /* of the running actor: sleeps not slept yet (kern_sleep) */
+void kern_lag_pay(void *me);
 
-/* A SimGrid call that may let other actors run: the resume hook fires after
- * it, and errno is the rank's own (others may change it meanwhile). */
+/* A SimGrid call that may let other actors run: the actor's lag is slept
+ * first, so that the call happens at its simulated time; the resume hook
+ * fires after it, and errno is the rank's own (others may change it
+ * meanwhile). */
 #define BLOCKING(stmt)                                                                                                 \
   do {                                                                                                                 \
     void *me_ = kern_running;                                                                                          \
     int errno_ = errno;                                                                                                \
     kern_suspending(me_);                                                                                              \
+    if (kern_lag > 0)                                                                                                  \
+      kern_lag_pay(me_);                                                                                               \
     stmt;                                                                                                              \
     kern_resumed(me_);                                                                                                 \
     errno = errno_;                                                                                                    \

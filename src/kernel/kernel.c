@@ -133,6 +133,8 @@ static void actor_main(int argc, char **argv)
   sg_actor_self_set_data(&me);
   kern_resumed(arg);
   fn(arg);
+  if (kern_lag > 0) /* the actor ends at its own time */
+    BLOCKING((void)0);
   kern_settle_sends(&me);
 }
 
@@ -195,7 +197,7 @@ void kern_set_deadline(double t, void (*hook)(void))
 void *kern_self_data(void) { return kern_running; }
 void *kern_actor_data(void) { return sg_actor_self() ? kern_me()->data : NULL; }
 
-double kern_now(void) { return simgrid_get_clock(); }
+double kern_now(void) { return simgrid_get_clock() + kern_lag; }
 
 void kern_compute(double flops)
 {
@@ -210,15 +212,52 @@ void kern_compute(double flops)
  * SimGrid logs it each time: with a coarser precision (which makes large
  * runs with measured computation cheaper, RESULTS.md) every MPI_Wtime would
  * print a line. Such a sleep is the precision. */
-void kern_sleep(double s)
+static double precision = -1;
+static void sleep_for(double s)
 {
-  static double precision = -1;
   if (precision < 0)
     precision = sg_cfg_get_double("surf/precision");
-  if (s > 0) {
-    kern_tidy_many();
-    BLOCKING(sg_actor_sleep_for(s < precision ? precision : s));
+  sg_actor_sleep_for(s < precision ? precision : s);
+}
+
+/* The lag: a program that polls (MPI_Wtime in a loop, MPI_Win_sync on a
+ * window it reads) made a SimGrid sleep of 10 ns per pass, a microsecond of
+ * the simulator's time each, and millions of passes. Short sleeps now add
+ * up in the running actor's lag, which kern_now counts and which is slept
+ * before its next SimGrid call (BLOCKING) or once it reaches the limit: so
+ * its clock, what it sends and when, are as before. What changes is only
+ * what it may see of others meanwhile: nothing of theirs runs while it
+ * lags, so a change another rank makes to memory it reads (a window, a
+ * shared segment) shows up to the limit later. The lag is always 0 when
+ * an actor is switched out, so one variable serves all. */
+double kern_lag;
+static double lag_limit;
+void kern_set_lag_limit(double seconds) { lag_limit = seconds; }
+
+void kern_lag_pay(void *me)
+{
+  double s = kern_lag;
+  kern_lag = 0;
+  sleep_for(s);
+  if (kern_running != me) { /* others ran: the actor's state back in place for the call that follows */
+    kern_running = me;
+    if (resume_hook)
+      resume_hook(me);
   }
+}
+
+void kern_sleep(double s)
+{
+  if (s <= 0)
+    return;
+  if (kern_lag + s < lag_limit) {
+    kern_lag += s;
+    return;
+  }
+  s += kern_lag;
+  kern_lag = 0;
+  kern_tidy_many();
+  BLOCKING(sleep_for(s));
 }
 
 struct kern_event {

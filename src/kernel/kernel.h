@@ -42,9 +42,15 @@ void kern_set_deadline(double t, void (*hook)(void));
 /* The data of the actor whose code runs now: NULL in SimGrid's own context. */
 void *kern_actor_data(void);
 
+/* The running actor's simulated time: SimGrid's clock and its lag (below). */
 double kern_now(void);
 void kern_compute(double flops);
 void kern_sleep(double seconds);
+/* Sleeps shorter than this (MPI_Wtime's, MPI_Win_sync's 10 ns) are added to
+ * the running actor's lag instead of going to SimGrid one by one; the lag is
+ * slept before the actor's next SimGrid call, or once it reaches the limit
+ * (0, the default: every sleep is SimGrid's). */
+void kern_set_lag_limit(double seconds);
 
 /* Transfers. A mailbox comes from a pool and goes back once both sides
  * posted; it serves one transfer (one send, one receive) per trip. A
