@@ -133,8 +133,7 @@ static void actor_main(int argc, char **argv)
   sg_actor_self_set_data(&me);
   kern_resumed(arg);
   fn(arg);
-  if (kern_lag > 0) /* the actor ends at its own time */
-    BLOCKING((void)0);
+  kern_settle(); /* the actor ends at its own time */
   kern_settle_sends(&me);
 }
 
@@ -244,6 +243,12 @@ void kern_lag_pay(void *me)
     if (resume_hook)
       resume_hook(me);
   }
+}
+
+void kern_settle(void)
+{
+  if (kern_lag > 0)
+    BLOCKING((void)0);
 }
 
 void kern_sleep(double s)

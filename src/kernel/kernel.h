@@ -51,6 +51,8 @@ void kern_sleep(double seconds);
  * slept before the actor's next SimGrid call, or once it reaches the limit
  * (0, the default: every sleep is SimGrid's). */
 void kern_set_lag_limit(double seconds);
+/* Sleeps the running actor's lag now: before it changes what others can see. */
+void kern_settle(void);
 
 /* Transfers. A mailbox comes from a pool and goes back once both sides
  * posted; it serves one transfer (one send, one receive) per trip. A

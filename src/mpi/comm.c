@@ -24,7 +24,7 @@ const char *mpi_bad_comm(MPI_Comm h)
 
 int PMPI_Comm_rank(MPI_Comm comm, int *rank)
 {
-  MPI_ENTER("MPI_Comm_rank");
+  MPI_ENTER_KEEP_LAG("MPI_Comm_rank");
   CHECK_COMM(comm, c);
   CHECK(rank, comm, MPI_ERR_ARG, "rank is NULL");
   *rank = comm_rank(c);
@@ -33,7 +33,7 @@ int PMPI_Comm_rank(MPI_Comm comm, int *rank)
 
 int PMPI_Comm_size(MPI_Comm comm, int *size)
 {
-  MPI_ENTER("MPI_Comm_size");
+  MPI_ENTER_KEEP_LAG("MPI_Comm_size");
   CHECK_COMM(comm, c);
   CHECK(size, comm, MPI_ERR_ARG, "size is NULL");
   *size = comm_size(c);

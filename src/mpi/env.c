@@ -74,9 +74,13 @@ static void check_thread(rt_rank_t *r, const char *name, void *pc)
 /* A Paje trace has a stack of states per rank: it shows the main thread's calls. */
 static int paje_thread(const rt_rank_t *r) { return !rt_thr || rt_thr == &r->main; }
 
+int mpi_keeps_lag;
+
 rt_rank_t *mpi_enter(const char *name, void *pc)
 {
   rt_rank_t *r = rt_self;
+  int keep_lag = mpi_keeps_lag;
+  mpi_keeps_lag = 0;
   if (!r)
     rt_fatal(1, "%s called outside a simulated rank (was the program started by simrun?)", name);
   r->mpi_calls++;
@@ -101,6 +105,8 @@ rt_rank_t *mpi_enter(const char *name, void *pc)
   }
   r->threads_in_mpi++;
   cmp_burst_end(r);
+  if (!keep_lag)
+    kern_settle();
   if (rt_opts.stats || rt_opts.timeline) /* their only readers; a clock read is a SimGrid call */
     r->mpi_t0 = kern_now();
   if (rt_opts.paje && paje_thread(r))
@@ -269,7 +275,7 @@ int PMPI_Is_thread_main(int *flag)
 
 double PMPI_Wtime(void)
 {
-  MPI_ENTER("MPI_Wtime");
+  MPI_ENTER_KEEP_LAG("MPI_Wtime");
   kern_sleep(rt_opts.wtime_sleep); /* smpi/wtime: reading the clock costs time */
   if (trace_on && rt_opts.wtime_sleep > 0)
     trace_sleep_later(self->id, rt_opts.wtime_sleep);

@@ -15,6 +15,14 @@
 rt_rank_t *mpi_enter(const char *name, void *pc);
 void mpi_leave(rt_rank_t *r);
 #define MPI_ENTER(name) rt_rank_t *self = mpi_enter(name, MPI_CALLER())
+/* The same for a call that changes nothing other ranks can see before its
+ * first SimGrid call (clock and rank queries, MPI_Win_sync, flushes), or
+ * that settles the lag itself first (one-sided operations, rma.c): such a
+ * call keeps the rank's lag (kernel.h), so that a polling loop of them
+ * costs no SimGrid call per pass. Every other call settles it on entry, so
+ * that what it does happens at the rank's own time. */
+extern int mpi_keeps_lag;
+#define MPI_ENTER_KEEP_LAG(name) rt_rank_t *self = (mpi_keeps_lag = 1, mpi_enter(name, MPI_CALLER()))
 /* The same for a call allowed before MPI_Init and after MPI_Finalize (MPI 4.0, 11.2.1). */
 rt_rank_t *mpi_enter_any(const char *name, void *pc);
 #define MPI_ENTER_ANY(name) rt_rank_t *self = mpi_enter_any(name, MPI_CALLER())

@@ -161,7 +161,7 @@ static int accumulate(rt_rank_t *self, const void *obuf, MPI_Count ocount, MPI_D
   int PMPI_##Name(const void *origin_addr, Count origin_count, MPI_Datatype origin_datatype, int target_rank,          \
                   MPI_Aint target_disp, Count target_count, MPI_Datatype target_datatype, MPI_Win win)                 \
   {                                                                                                                    \
-    MPI_ENTER("MPI_" #Name);                                                                                           \
+    MPI_ENTER_KEEP_LAG("MPI_" #Name);                                                                                  \
     MPI_LEAVE(put_get(self, 0, (void *)origin_addr, origin_count, origin_datatype, target_rank, target_disp,           \
                       target_count, target_datatype, win, NULL));                                                      \
   }                                                                                                                    \
@@ -171,7 +171,7 @@ static int accumulate(rt_rank_t *self, const void *obuf, MPI_Count ocount, MPI_D
                   MPI_Aint target_disp, Count target_count, MPI_Datatype target_datatype, MPI_Win win,                 \
                   MPI_Request *request)                                                                                \
   {                                                                                                                    \
-    MPI_ENTER("MPI_" #Name);                                                                                           \
+    MPI_ENTER_KEEP_LAG("MPI_" #Name);                                                                                  \
     CHECK(request, MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");                                                    \
     MPI_LEAVE(put_get(self, 0, (void *)origin_addr, origin_count, origin_datatype, target_rank, target_disp,           \
                       target_count, target_datatype, win, request));                                                   \
@@ -181,7 +181,7 @@ static int accumulate(rt_rank_t *self, const void *obuf, MPI_Count ocount, MPI_D
   int PMPI_##Name(void *origin_addr, Count origin_count, MPI_Datatype origin_datatype, int target_rank,                \
                   MPI_Aint target_disp, Count target_count, MPI_Datatype target_datatype, MPI_Win win)                 \
   {                                                                                                                    \
-    MPI_ENTER("MPI_" #Name);                                                                                           \
+    MPI_ENTER_KEEP_LAG("MPI_" #Name);                                                                                  \
     MPI_LEAVE(put_get(self, 1, origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,     \
                       target_datatype, win, NULL));                                                                    \
   }                                                                                                                    \
@@ -191,7 +191,7 @@ static int accumulate(rt_rank_t *self, const void *obuf, MPI_Count ocount, MPI_D
                   MPI_Aint target_disp, Count target_count, MPI_Datatype target_datatype, MPI_Win win,                 \
                   MPI_Request *request)                                                                                \
   {                                                                                                                    \
-    MPI_ENTER("MPI_" #Name);                                                                                           \
+    MPI_ENTER_KEEP_LAG("MPI_" #Name);                                                                                  \
     CHECK(request, MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");                                                    \
     MPI_LEAVE(put_get(self, 1, origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,     \
                       target_datatype, win, request));                                                                 \
@@ -201,7 +201,7 @@ static int accumulate(rt_rank_t *self, const void *obuf, MPI_Count ocount, MPI_D
   int PMPI_##Name(const void *origin_addr, Count origin_count, MPI_Datatype origin_datatype, int target_rank,          \
                   MPI_Aint target_disp, Count target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)      \
   {                                                                                                                    \
-    MPI_ENTER("MPI_" #Name);                                                                                           \
+    MPI_ENTER_KEEP_LAG("MPI_" #Name);                                                                                  \
     MPI_LEAVE(accumulate(self, origin_addr, origin_count, origin_datatype, NULL, 0, MPI_DATATYPE_NULL, target_rank,    \
                          target_disp, target_count, target_datatype, op, win, NULL));                                  \
   }                                                                                                                    \
@@ -211,7 +211,7 @@ static int accumulate(rt_rank_t *self, const void *obuf, MPI_Count ocount, MPI_D
                   MPI_Aint target_disp, Count target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win,      \
                   MPI_Request *request)                                                                                \
   {                                                                                                                    \
-    MPI_ENTER("MPI_" #Name);                                                                                           \
+    MPI_ENTER_KEEP_LAG("MPI_" #Name);                                                                                  \
     CHECK(request, MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");                                                    \
     MPI_LEAVE(accumulate(self, origin_addr, origin_count, origin_datatype, NULL, 0, MPI_DATATYPE_NULL, target_rank,    \
                          target_disp, target_count, target_datatype, op, win, request));                               \
@@ -222,7 +222,7 @@ static int accumulate(rt_rank_t *self, const void *obuf, MPI_Count ocount, MPI_D
                   Count result_count, MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,             \
                   Count target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)                            \
   {                                                                                                                    \
-    MPI_ENTER("MPI_" #Name);                                                                                           \
+    MPI_ENTER_KEEP_LAG("MPI_" #Name);                                                                                  \
     MPI_LEAVE(accumulate(self, origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype, \
                          target_rank, target_disp, target_count, target_datatype, op, win, NULL));                     \
   }                                                                                                                    \
@@ -232,7 +232,7 @@ static int accumulate(rt_rank_t *self, const void *obuf, MPI_Count ocount, MPI_D
                   Count result_count, MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,             \
                   Count target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request *request)      \
   {                                                                                                                    \
-    MPI_ENTER("MPI_" #Name);                                                                                           \
+    MPI_ENTER_KEEP_LAG("MPI_" #Name);                                                                                  \
     CHECK(request, MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");                                                    \
     MPI_LEAVE(accumulate(self, origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype, \
                          target_rank, target_disp, target_count, target_datatype, op, win, request));                  \
@@ -258,7 +258,7 @@ RGET_ACCUMULATE_FN(Rget_accumulate_c, MPI_Count)
 int PMPI_Fetch_and_op(const void *origin_addr, void *result_addr, MPI_Datatype datatype, int target_rank,
                       MPI_Aint target_disp, MPI_Op op, MPI_Win win)
 {
-  MPI_ENTER("MPI_Fetch_and_op");
+  MPI_ENTER_KEEP_LAG("MPI_Fetch_and_op");
   CHECK(result_addr, MPI_COMM_WORLD, MPI_ERR_BUFFER, "null result buffer");
   MPI_LEAVE(accumulate(self, origin_addr, 1, datatype, result_addr, 1, datatype, target_rank, target_disp, 1,
                        datatype, op, win, NULL));
@@ -267,7 +267,7 @@ int PMPI_Fetch_and_op(const void *origin_addr, void *result_addr, MPI_Datatype d
 int PMPI_Compare_and_swap(const void *origin_addr, const void *compare_addr, void *result_addr,
                           MPI_Datatype datatype, int target_rank, MPI_Aint target_disp, MPI_Win win)
 {
-  MPI_ENTER("MPI_Compare_and_swap");
+  MPI_ENTER_KEEP_LAG("MPI_Compare_and_swap");
   CHECK_WIN(win, w);
   WCHECK(origin_addr && compare_addr && result_addr, w, MPI_ERR_BUFFER, "null buffer");
   rma_op_t op;

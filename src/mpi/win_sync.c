@@ -267,7 +267,7 @@ static int flush(rt_rank_t *self, rt_win_t *w, int rank)
 
 int PMPI_Win_flush(int rank, MPI_Win win)
 {
-  MPI_ENTER("MPI_Win_flush");
+  MPI_ENTER_KEEP_LAG("MPI_Win_flush");
   CHECK_WIN(win, w);
   MPI_LEAVE(flush(self, w, rank));
 }
@@ -276,21 +276,21 @@ int PMPI_Win_flush(int rank, MPI_Win win)
  * origin's buffer is free once the transfer that carries it has ended. */
 int PMPI_Win_flush_local(int rank, MPI_Win win)
 {
-  MPI_ENTER("MPI_Win_flush_local");
+  MPI_ENTER_KEEP_LAG("MPI_Win_flush_local");
   CHECK_WIN(win, w);
   MPI_LEAVE(flush(self, w, rank));
 }
 
 int PMPI_Win_flush_all(MPI_Win win)
 {
-  MPI_ENTER("MPI_Win_flush_all");
+  MPI_ENTER_KEEP_LAG("MPI_Win_flush_all");
   CHECK_WIN(win, w);
   MPI_LEAVE(flush(self, w, ALL));
 }
 
 int PMPI_Win_flush_local_all(MPI_Win win)
 {
-  MPI_ENTER("MPI_Win_flush_local_all");
+  MPI_ENTER_KEEP_LAG("MPI_Win_flush_local_all");
   CHECK_WIN(win, w);
   MPI_LEAVE(flush(self, w, ALL));
 }
@@ -301,7 +301,7 @@ int PMPI_Win_flush_local_all(MPI_Win win)
  * writers run. */
 int PMPI_Win_sync(MPI_Win win)
 {
-  MPI_ENTER("MPI_Win_sync");
+  MPI_ENTER_KEEP_LAG("MPI_Win_sync");
   CHECK_WIN(win, w);
   act_win_traced(w, "win_sync", "%s", "");
   kern_sleep(1e-8);

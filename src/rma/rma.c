@@ -89,6 +89,9 @@ static p2p_req_t *transfer(rma_core_t *w, int me, int t, double out, double back
   return r;
 }
 
+/* An operation changes the target's memory at the rank's own time: its lag
+ * (kernel.h) is slept first, since others run meanwhile. */
+
 /* Target memory as the running rank can reach it (the target's globals
  * are elsewhere while another rank runs). */
 static void *reach(rma_core_t *w, int t, const void *p) { return rt_priv_addr(&rt_ranks[w->m[t].world], p); }
@@ -96,6 +99,7 @@ static void *reach(rma_core_t *w, int t, const void *p) { return rt_priv_addr(&r
 p2p_req_t *rma_put(rma_core_t *w, int me, int t, const void *obuf, MPI_Count ocount, const dt_t *ot, char *taddr,
                    MPI_Count tcount, const dt_t *tt)
 {
+  kern_settle();
   dt_copy(obuf, ocount, ot, reach(w, t, taddr), tcount, tt);
   return transfer(w, me, t, (double)tcount * (double)tt->size, -1);
 }
@@ -111,6 +115,8 @@ p2p_req_t *rma_accumulate(rma_core_t *w, int me, int t, const void *obuf, MPI_Co
                           void *result, MPI_Count rcount, const dt_t *rt, char *taddr, MPI_Count tcount,
                           const dt_t *tt, MPI_Op op)
 {
+  if (op != MPI_NO_OP)
+    kern_settle();
   void *tp = reach(w, t, taddr);
   size_t bytes = (size_t)tcount * tt->size;
   /* operands as arrays of the predefined type (padded pair types such as
@@ -140,6 +146,8 @@ p2p_req_t *rma_accumulate(rma_core_t *w, int me, int t, const void *obuf, MPI_Co
 p2p_req_t *rma_compare_and_swap(rma_core_t *w, int me, int t, const void *obuf, const void *cmp, void *result,
                                 const dt_t *type, char *taddr)
 {
+  if (!memcmp(reach(w, t, taddr), cmp, type->size)) /* it will write: at the rank's time, when the value may differ */
+    kern_settle();
   char *tp = reach(w, t, taddr);
   memcpy(result, tp, type->size);
   if (!memcmp(tp, cmp, type->size))
