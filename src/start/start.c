@@ -343,7 +343,9 @@ static int simulate(void)
   }
   kern_set_resume_hook(on_resume);
   kern_set_blocking_hooks(on_suspend, on_continue);
-  kern_set_lag_limit(rt_opts.cpu_threshold); /* what bursts below it are not simulated either */
+  /* what bursts below it are not simulated either; a Paje trace is one stream in time order for
+   * all ranks, which a rank running ahead of the others would break */
+  kern_set_lag_limit(rt_opts.paje ? 0 : rt_opts.cpu_threshold);
   if (rt_opts.time_limit > 0)
     kern_set_deadline(rt_opts.time_limit, rt_stop_time_limit);
   for (int i = 0; i < rt_nranks; i++) {
