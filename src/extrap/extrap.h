@@ -243,6 +243,7 @@ typedef struct mclass {
   mnode_t **model;
   int nmodel;
   double v;    /* a rank's data volume at the target (NAN: unknown) */
+  double vlo, vhi; /* the least and the largest at the inputs' sizes (NAN: unknown) */
   double comp; /* a rank's computation over the run at the target (spread.c) */
 } mclass_t;
 extern mclass_t *classes;
@@ -255,6 +256,10 @@ const char *class_name(const mclass_t *c, int nd);
 const char *sym_text(int sym); /* an event for messages */
 /* How many of the *all counts fitted predict the inputs worse than limit (relative). */
 int model_poor(double limit, int *all);
+/* Of the classes with measured computation, the largest ratio between a rank's data volume at
+ * the target and the nearest of the inputs' (1: inside their range, 0: no volume known); *cls
+ * the class. */
+double model_volume_gap(int *cls);
 
 /* ---- pool.c: each measured computation's law over all the classes that have it */
 void model_pool(void);

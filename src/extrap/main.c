@@ -282,7 +282,15 @@ int main(int argc, char **argv)
   if (poor)
     fprintf(stderr, "simextrap: warning: %d of the %d values fit no law that predicts each input within 20%% from the "
             "others (noisy measured computation?): --explain shows which\n", poor, all);
-  int unsure = spread_check(ins, max_spread);
+  int unsure = spread_check(ins, max_spread), gc = -1;
+  double gap = model_volume_gap(&gc);
+  if (gap >= 16) {
+    const mclass_t *g = &classes[gc];
+    fprintf(stderr, "simextrap: warning: a rank of class %d has a data volume V of %.4g at the target, %.0fx %s "
+            "than at the nearest input size (%.4g): its measured computation follows the inputs' law, which cannot "
+            "see a change of cache regime between so different working sets; inputs closer in size would\n",
+            gc, g->v, gap, g->v < g->vlo ? "smaller" : "larger", g->v < g->vlo ? g->vlo : g->vhi);
+  }
   if (run_comp.tot > 0 && fmax(run_comp.hi - run_comp.tot, run_comp.tot - run_comp.lo) > max_spread * run_comp.tot) {
     unsure++;
     fprintf(stderr, "simextrap: warning: the run's computation at the target, %.3g flops, is %.3g to %.3g as one input "

@@ -282,8 +282,14 @@ void model_build(input_t *ins, int k, const grid_t *target, const int r[EX_MAXD]
         at[a] = cl->at[a].seq->v[i];
       cl->model[i] = fit_node(at, cl->nat, sc, &t);
     }
-    for (int a = 0; a < cl->nat; a++) /* the class's data volume at each size, and at the target */
+    cl->vlo = cl->vhi = NAN;
+    for (int a = 0; a < cl->nat; a++) { /* the class's data volume at each size, and at the target */
       sc[a].v = seq_volume(cl->at[a].seq->v, cl->at[a].seq->n, target->nd);
+      if (sc[a].v > 0) {
+        cl->vlo = isnan(cl->vlo) || sc[a].v < cl->vlo ? sc[a].v : cl->vlo;
+        cl->vhi = isnan(cl->vhi) || sc[a].v > cl->vhi ? sc[a].v : cl->vhi;
+      }
+    }
     t.v = model_volume(cl->model, cl->nmodel, target->nd);
     for (int i = 0; i < cl->nmodel; i++) {
       for (int a = 0; a < cl->nat; a++)
@@ -294,6 +300,32 @@ void model_build(input_t *ins, int k, const grid_t *target, const int r[EX_MAXD]
     free(at);
   }
   model_pool();
+}
+
+static int measured(mnode_t *const *v, int n)
+{
+  for (int i = 0; i < n; i++) {
+    if (v[i]->sym < 0 && measured(v[i]->body, v[i]->n))
+      return 1;
+    for (int j = 0; v[i]->sym >= 0 && j < v[i]->nctx; j++)
+      if (v[i]->ctx[j].kind == FIT_MEASURED)
+        return 1;
+  }
+  return 0;
+}
+
+double model_volume_gap(int *cls)
+{
+  double worst = 0;
+  for (int c = 0; c < nclasses; c++) {
+    const mclass_t *cl = &classes[c];
+    if (!cl->ntarget || !(cl->v > 0) || isnan(cl->vlo) || !measured(cl->model, cl->nmodel))
+      continue;
+    double r = cl->v < cl->vlo ? cl->vlo / cl->v : cl->v > cl->vhi ? cl->v / cl->vhi : 1;
+    if (r > worst)
+      worst = r, *cls = c;
+  }
+  return worst;
 }
 
 static void poor(mnode_t *const *v, int n, double limit, int *bad, int *all)

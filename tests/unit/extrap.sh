@@ -199,6 +199,20 @@ mkdir -p w8-slow.ti_files && cp w8-12.ti_files/* w8-slow.ti_files/ && sed 's/w8-
   [ "${k%% *}" -ge 1 ] && [ "$(echo "$k" | cut -d' ' -f2)" -gt 100 ] &&
   ok "a rank slowed through a recording: its factor apart; ranks above 1.5x, at 1x, of all at the target: $k" ||
   bad "a rank slowed through a recording: ${k:-?} (ranks above 1.5x, at 1x, all); $(grep -m1 '^Ranks slowed' drawn.explain)"
+# Measured computation (noisy values, made here from the injected ones) extrapolated to ranks with
+# a data volume 16x smaller than the nearest input's: a warning names the class and the gap (a law
+# of V cannot see a change of cache regime); 2.25x smaller, none
+for n in 9 12 16; do
+  mkdir -p m-$n.ti_files && sed "s/2d-strong-$n.ti_files/m-$n.ti_files/" 2d-strong-$n.ti >m-$n.ti
+  for f in 2d-strong-$n.ti_files/*; do
+    awk '$2 == "compute" { $3 = $3 * (1 + 0.02 * ((NR * 7) % 5)) } 1' "$f" >"m-$n.ti_files/${f#2d-strong-$n.ti_files/}"
+  done
+done
+"$simextrap" -np 36 -o m36.ti m-{9,12,16}.ti 2>m36.err && "$simextrap" -np 256 -o m256.ti m-{9,12,16}.ti 2>m256.err &&
+  ! grep -q 'data volume' m36.err &&
+  grep -q 'warning: a rank of class [0-9]* has a data volume V of 36 at the target, 16x smaller than at the nearest input size (576)' m256.err &&
+  ok "measured computation far below the inputs' data volume: a warning" ||
+  bad "measured computation far below the inputs' data volume: $(cat m36.err m256.err)"
 "$simextrap" -np 32 -o x.ti irr-{8,12,16}.ti one-16.ti >/dev/null 2>rep.err
 [ $? = 1 ] && grep -q '[a-z]*-16.ti and [a-z]*-16.ti both have 16 ranks, and are taken as recordings of one size, but rank 0 does not do the same in both' rep.err &&
   grep -q "irr-16.ti (16 ranks), rank 0, line [0-9]* of .*: 0 irecv 0 1 1 0$" rep.err &&
