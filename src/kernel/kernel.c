@@ -221,7 +221,7 @@ static void sleep_for(double s)
 
 /* The lag: a program that polls (MPI_Wtime in a loop, MPI_Win_sync on a
  * window it reads) made a SimGrid sleep of 10 ns per pass, a microsecond of
- * the simulator's time each, and millions of passes. Short sleeps now add
+ * the simulator's time each, and millions of passes. Such pauses now add
  * up in the running actor's lag, which kern_now counts and which is slept
  * before its next SimGrid call (BLOCKING) or once it reaches the limit: so
  * its clock, what it sends and when, are as before. What changes is only
@@ -251,14 +251,18 @@ void kern_settle(void)
     BLOCKING((void)0);
 }
 
+void kern_pause(double s)
+{
+  if (s > 0 && kern_lag + s < lag_limit)
+    kern_lag += s;
+  else
+    kern_sleep(s);
+}
+
 void kern_sleep(double s)
 {
   if (s <= 0)
     return;
-  if (kern_lag + s < lag_limit) {
-    kern_lag += s;
-    return;
-  }
   s += kern_lag;
   kern_lag = 0;
   kern_tidy_many();

@@ -46,10 +46,12 @@ void *kern_actor_data(void);
 double kern_now(void);
 void kern_compute(double flops);
 void kern_sleep(double seconds);
-/* Sleeps shorter than this (MPI_Wtime's, MPI_Win_sync's 10 ns) are added to
- * the running actor's lag instead of going to SimGrid one by one; the lag is
- * slept before the actor's next SimGrid call, or once it reaches the limit
- * (0, the default: every sleep is SimGrid's). */
+/* The cost of one pass of a polling loop (MPI_Wtime's, MPI_Win_sync's 10 ns):
+ * shorter than the limit, it is added to the running actor's lag instead of
+ * going to SimGrid pass by pass; the lag is slept before the actor's next
+ * SimGrid call (kern_sleep's too), or once it reaches the limit (0, the
+ * default: every pause is a sleep). */
+void kern_pause(double seconds);
 void kern_set_lag_limit(double seconds);
 /* Sleeps the running actor's lag now: before it changes what others can see. */
 void kern_settle(void);

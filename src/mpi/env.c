@@ -276,7 +276,7 @@ int PMPI_Is_thread_main(int *flag)
 double PMPI_Wtime(void)
 {
   MPI_ENTER_KEEP_LAG("MPI_Wtime");
-  kern_sleep(rt_opts.wtime_sleep); /* smpi/wtime: reading the clock costs time */
+  kern_pause(rt_opts.wtime_sleep); /* smpi/wtime: reading the clock costs time */
   if (trace_on && rt_opts.wtime_sleep > 0)
     trace_sleep_later(self->id, rt_opts.wtime_sleep);
   double t = kern_now();

@@ -176,7 +176,7 @@ int PMPI_Win_test(MPI_Win win, int *flag)
     coll_waitall(&k, w->completions, w->nexposure);
     close_exposure(w);
   } else
-    kern_sleep(1e-8);
+    kern_pause(1e-8);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
@@ -304,7 +304,7 @@ int PMPI_Win_sync(MPI_Win win)
   MPI_ENTER_KEEP_LAG("MPI_Win_sync");
   CHECK_WIN(win, w);
   act_win_traced(w, "win_sync", "%s", "");
-  kern_sleep(1e-8);
+  kern_pause(1e-8);
   MPI_LEAVE(MPI_SUCCESS);
 }
 
