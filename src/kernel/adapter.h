@@ -22,7 +22,7 @@ typedef struct kern_actor {
 extern void *kern_running; /* rank data of the actor that ran last */
 void kern_resumed(void *me);
 void kern_suspending(void *me);
-extern double kern_lag; /* of the running actor: sleeps not slept yet (kern_sleep) */
+extern double kern_lag; /* of the running actor: pauses not slept yet (kern_pause) */
 void kern_lag_pay(void *me);
 
 /* A SimGrid call that may let other actors run: the actor's lag is slept
