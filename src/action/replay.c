@@ -677,6 +677,8 @@ static void replay_otf2(const char *anchor)
   snprintf(where, sizeof where, "%s record", anchor);
   otf2_rank = rank;
   rd = calloc(1, sizeof *rd); /* only its token array is used */
+  if (!rd)
+    die("%s", "out of memory");
   for (int first = 1; (line = otr_next(o)); first = 0) {
     lineno = otr_position(o);
     ntok = ti_split(rd, line);
@@ -701,6 +703,9 @@ static void replay_otf2(const char *anchor)
     }
   }
   otr_close(o);
+  ti_close(rd);
+  free(rd);
+  rd = NULL;
 }
 
 int main(int argc, char **argv)

@@ -141,6 +141,17 @@ static double typical(const bursts_t *b)
   return typ;
 }
 
+void variab_quantiles(variab_t *out, double *v, long n)
+{
+  ex_quantiles(v, &n);
+  memcpy(out->q, v, sizeof *v * (size_t)n);
+  out->nq = (int)n;
+  double sum = 0;
+  for (long i = 0; i < n; i++)
+    sum += v[i];
+  out->mean = n ? sum / (double)n : 1;
+}
+
 /* The variability of the bursts of one context at the sizes of b[0 .. m),
  * as ratios to the typical burst y[k] at each size. */
 static void variability(bursts_t *const *b, int m, const double *y, variab_t *out)
@@ -153,13 +164,7 @@ static void variability(bursts_t *const *b, int m, const double *y, variab_t *ou
       double r = b[k]->s[i] / y[k];
       append(&pool, &np, &cp, &r, 1);
     }
-  ex_quantiles(pool, &np);
-  memcpy(out->q, pool, sizeof *pool * (size_t)np);
-  out->nq = (int)np;
-  double sum = 0;
-  for (long i = 0; i < np; i++)
-    sum += pool[i];
-  out->mean = np ? sum / (double)np : 1;
+  variab_quantiles(out, pool, np);
   for (int i = 0; i < B_WARM; i++) { /* each first occurrence: the median over the ranks of all sizes */
     nw = 0;
     for (int k = 0; k < m; k++)

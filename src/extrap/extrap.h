@@ -114,6 +114,8 @@ typedef struct variab { /* an event's variability at the target: what its typica
   int nq;
   double mean; /* of the later ones */
 } variab_t;
+/* out's quantiles (at most B_NQ, evenly spaced) and mean from v[0 .. n), which it reorders (none: 1) */
+void variab_quantiles(variab_t *out, double *v, long n);
 /* The ratio of the occ-th occurrence (from 0) of event id in rank: the same for the same arguments. */
 double variab_ratio(const variab_t *v, long rank, uint64_t id, long occ);
 void seq_free(seq_t *s);

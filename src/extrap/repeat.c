@@ -79,8 +79,9 @@ variab_t rank_slowdown; /* no quantiles: 1 */
 
 static void normalize(input_t *ins, int k)
 {
+  double *l = ex_alloc(sizeof *l * (size_t)k); /* each recording's level of the rank */
   for (long r = 0; r < ins[0].n; r++) {
-    double least = INFINITY, *l = ex_alloc(sizeof *l * (size_t)k);
+    double least = INFINITY;
     for (int j = 0; j < k; j++)
       least = fmin(least, l[j] = level(ins[j].seqs[r].v, ins[j].seqs[r].n));
     for (int j = 0; j < k && least > 0; j++) {
@@ -91,8 +92,8 @@ static void normalize(input_t *ins, int k)
       factors[nfactors++] = l[j] / least;
       scale(ins[j].seqs[r].v, ins[j].seqs[r].n, least / l[j]);
     }
-    free(l);
   }
+  free(l);
 }
 
 int inputs_merge(input_t *ins, int k)
@@ -108,15 +109,10 @@ int inputs_merge(input_t *ins, int k)
       merge(&ins[i], &ins[e]);
     ins[out++] = ins[i];
   }
-  if (nfactors) { /* at most B_NQ quantiles of the factors */
-    ex_quantiles(factors, &nfactors);
-    memcpy(rank_slowdown.q, factors, sizeof *factors * (size_t)nfactors);
-    rank_slowdown.nq = (int)nfactors;
-    double sum = 0;
-    for (long q = 0; q < nfactors; q++)
-      sum += factors[q];
-    rank_slowdown.mean = sum / (double)nfactors;
-    rank_slowdown.warm[0] = rank_slowdown.warm[1] = 1;
+  if (nfactors) {
+    variab_quantiles(&rank_slowdown, factors, nfactors);
+    for (int i = 0; i < B_WARM; i++)
+      rank_slowdown.warm[i] = 1;
   }
   return out;
 }

@@ -27,13 +27,19 @@ void kern_suspending(void *me)
     suspend_hook(me);
 }
 
-void kern_resumed(void *me)
+/* The actor runs again: its state back in place if another ran meanwhile. */
+static void take_over(void *me)
 {
   if (kern_running != me) {
     kern_running = me;
     if (resume_hook)
       resume_hook(me);
   }
+}
+
+void kern_resumed(void *me)
+{
+  take_over(me);
   if (continue_hook && me)
     continue_hook(me);
   if (deadline_hook && simgrid_get_clock() > deadline)
@@ -238,11 +244,7 @@ void kern_lag_pay(void *me)
   double s = kern_lag;
   kern_lag = 0;
   sleep_for(s);
-  if (kern_running != me) { /* others ran: the actor's state back in place for the call that follows */
-    kern_running = me;
-    if (resume_hook)
-      resume_hook(me);
-  }
+  take_over(me); /* others ran: the actor's state back for the call that follows (not its burst) */
 }
 
 void kern_settle(void)

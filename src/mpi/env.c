@@ -74,13 +74,9 @@ static void check_thread(rt_rank_t *r, const char *name, void *pc)
 /* A Paje trace has a stack of states per rank: it shows the main thread's calls. */
 static int paje_thread(const rt_rank_t *r) { return !rt_thr || rt_thr == &r->main; }
 
-int mpi_keeps_lag;
-
-rt_rank_t *mpi_enter(const char *name, void *pc)
+static rt_rank_t *enter(const char *name, void *pc, int keep_lag)
 {
   rt_rank_t *r = rt_self;
-  int keep_lag = mpi_keeps_lag;
-  mpi_keeps_lag = 0;
   if (!r)
     rt_fatal(1, "%s called outside a simulated rank (was the program started by simrun?)", name);
   r->mpi_calls++;
@@ -115,6 +111,9 @@ rt_rank_t *mpi_enter(const char *name, void *pc)
     otw_enter(r->id, name);
   return r;
 }
+
+rt_rank_t *mpi_enter(const char *name, void *pc) { return enter(name, pc, 0); }
+rt_rank_t *mpi_enter_keep_lag(const char *name, void *pc) { return enter(name, pc, 1); }
 
 /* Once per call: a helper that raised an error has left already when its caller's MPI_LEAVE
  * runs (depth 0 then). */

@@ -13,6 +13,7 @@
 
 /* Entering a call: records it for reports, injects the burst before it. */
 rt_rank_t *mpi_enter(const char *name, void *pc);
+rt_rank_t *mpi_enter_keep_lag(const char *name, void *pc);
 void mpi_leave(rt_rank_t *r);
 #define MPI_ENTER(name) rt_rank_t *self = mpi_enter(name, MPI_CALLER())
 /* The same for a call that changes nothing other ranks can see before its
@@ -21,8 +22,7 @@ void mpi_leave(rt_rank_t *r);
  * call keeps the rank's lag (kernel.h), so that a polling loop of them
  * costs no SimGrid call per pass. Every other call settles it on entry, so
  * that what it does happens at the rank's own time. */
-extern int mpi_keeps_lag;
-#define MPI_ENTER_KEEP_LAG(name) rt_rank_t *self = (mpi_keeps_lag = 1, mpi_enter(name, MPI_CALLER()))
+#define MPI_ENTER_KEEP_LAG(name) rt_rank_t *self = mpi_enter_keep_lag(name, MPI_CALLER())
 /* The same for a call allowed before MPI_Init and after MPI_Finalize (MPI 4.0, 11.2.1). */
 rt_rank_t *mpi_enter_any(const char *name, void *pc);
 #define MPI_ENTER_ANY(name) rt_rank_t *self = mpi_enter_any(name, MPI_CALLER())

@@ -83,8 +83,7 @@ static p2p_req_t *transfer(rma_core_t *w, int me, int t, double out, double back
   r->nonblocking = 1;
   r->comm_name = "a window";
   r->msg_bytes = (size_t)((out > 0 ? out : 0) + (back > 0 ? back : 0));
-  if (rt_opts.stats)
-    rt_stats_message(rt_self->id, (double)r->msg_bytes);
+  rt_stats_message(rt_self->id, (double)r->msg_bytes);
   r->kc = kern_remote(target->host, out >= 0 ? out + ENVELOPE_BYTES : -1, back >= 0 ? back + ENVELOPE_BYTES : -1);
   return r;
 }
