@@ -9,7 +9,7 @@
 #include "../kernel/kernel.h"
 #include "../runtime/runtime.h"
 #include <smpi/smpi.h>
-#include <fenv.h>
+#include "../core/fpu.h"
 #include <stdint.h>
 
 cmp_stats_t cmp_stats;
@@ -22,15 +22,25 @@ static int timed(const rt_rank_t *r) { return rt_opts.simulate_computation && !r
 /* The floating-point exception flags are the program's, per thread (a process's, as far as it
  * can tell): what it raised is kept when simpi's code takes over, and given back when the
  * program goes on, so that neither simpi's arithmetic nor another rank's shows (gfortran's STOP
- * reports the flags that are up). */
-static void fp_flags_keep(rt_rank_t *r) { r->fp_flags = fetestexcept(FE_ALL_EXCEPT); }
-static void fp_flags_give_back(rt_rank_t *r)
+ * reports the flags that are up). The SSE unit's register, where simpi's own arithmetic raises
+ * flags, is kept at every MPI call and given back whole (with the thread's rounding mode and
+ * masks); the x87 unit's flags, which only long double arithmetic raises, and its control word
+ * (fegetround's rounding mode) only when another thread takes over (cmp_fp_switch_out,
+ * cmp_fp_switch_in) and around simpi's long double reductions (op.c). */
+#define FP_KEPT 0x80000000u /* a reserved bit of MXCSR: fp_sse holds a kept value */
+static unsigned fp_sse_start, fp_x87_start; /* a new thread's: the process's control, no flag up */
+
+void cmp_fp_init(void)
 {
-  if (fetestexcept(FE_ALL_EXCEPT) != r->fp_flags) {
-    fexcept_t f = (fexcept_t)r->fp_flags; /* glibc's fexcept_t holds the FE_ bits */
-    fesetexceptflag(&f, FE_ALL_EXCEPT);
-  }
+  fp_sse_start = fpu_sse_get() & ~FPU_SSE_FLAGS;
+  fp_x87_start = fpu_x87_get() & ~FPU_X87_FLAGS;
 }
+
+static void fp_flags_keep(rt_rank_t *r) { r->fp_sse = fpu_sse_get() | FP_KEPT; }
+static void fp_flags_give_back(rt_rank_t *r) { fpu_sse_set(r->fp_sse ? r->fp_sse & ~FP_KEPT : fp_sse_start); }
+
+void cmp_fp_switch_out(rt_rank_t *r) { r->fp_x87 = fpu_x87_get(); }
+void cmp_fp_switch_in(rt_rank_t *r) { fpu_x87_restore(r->fp_x87 ? r->fp_x87 : fp_x87_start); } /* a control word is never 0 */
 
 /* Seconds of computation in the current burst. */
 static double burst_length(rt_rank_t *r)

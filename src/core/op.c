@@ -4,6 +4,7 @@
  * MINLOC/MAXLOC work on the pair types; logical ops on integers and bool;
  * bitwise ops on integers and bytes; SUM/PROD also on complex types. */
 #include "op.h"
+#include "fpu.h"
 #include <complex.h>
 #include <limits.h>
 #include <stdbool.h>
@@ -230,6 +231,20 @@ static void apply_basic(int op, int basic, const void *in, void *inout, MPI_Coun
   }
 }
 
+/* apply_basic, the x87 unit's exception flags kept for long double arithmetic: simpi keeps the
+ * program's x87 state only when threads switch (burst.c) */
+static void apply_kept(int op, int basic, const void *in, void *inout, MPI_Count n)
+{
+  int twin = dt_twin(basic);
+  if (twin != 16 && twin != 28 && twin != 38) {
+    apply_basic(op, basic, in, inout, n);
+    return;
+  }
+  unsigned x87 = fpu_x87_get();
+  apply_basic(op, basic, in, inout, n);
+  fpu_x87_restore(x87);
+}
+
 void op_apply(MPI_Op opv, const void *in, void *inout, MPI_Count n, const dt_t *t)
 {
   user_op_t *u = user_op(opv);
@@ -262,11 +277,11 @@ void op_apply(MPI_Op opv, const void *in, void *inout, MPI_Count n, const dt_t *
   if (!bt)
     return; /* op_check refused it */
   if (t == bt || (t->contig && bt->contig)) {
-    apply_basic(op, t->basic, in, inout, (MPI_Count)((size_t)n * t->size / bt->size));
+    apply_kept(op, t->basic, in, inout, (MPI_Count)((size_t)n * t->size / bt->size));
     return;
   }
   /* a pair type with a gap (MPI_DOUBLE_INT...): the struct layout is the array layout */
-  apply_basic(op, t->basic, in, inout, n);
+  apply_kept(op, t->basic, in, inout, n);
 }
 
 MPI_Op op_create(MPI_User_function *fn, MPI_User_function_c *fn_c, int commute)

@@ -81,7 +81,8 @@ enum rt_state { RT_NEW, RT_RUNNING, RT_ENDED };
   int burst_held;        /* simpi's code runs for the thread (cmp_burst_hold): its time is not the burst's */          \
   uintptr_t stack_warm;  /* the lowest address of its stack touched before a burst (burst.c) */                        \
   int computing;         /* running the program's code (between two MPI calls) */                                      \
-  int fp_flags;          /* its floating-point exception flags while simpi's code runs (burst.c) */                     \
+  unsigned fp_sse;       /* its SSE floating-point state while simpi's code runs, 0: none kept yet (burst.c) */      \
+  unsigned fp_x87;       /* its x87 control word and flags while another thread runs, 0: not yet (burst.c) */      \
   double mpi_t0;         /* simulated time when the current MPI call began (read with stats, timeline) */
 typedef struct rt_tctx {
   RT_THREAD_FIELDS

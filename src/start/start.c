@@ -45,6 +45,8 @@ static void on_resume(void *data)
 {
   rt_thread_t *t = data;
   rt_rank_t *r = t->rank;
+  if (rt_self)
+    cmp_fp_switch_out(rt_self);
   if (rt_self != r) {
     if (rt_self)
       rt_libc_switch_out(rt_self);
@@ -54,6 +56,7 @@ static void on_resume(void *data)
     rt_libc_switch_in(r);
   }
   rt_thread_switch(t);
+  cmp_fp_switch_in(r);
   if (rt_exit_job_due(0))
     end_job();
   if (rt_stop_pending)
@@ -341,6 +344,7 @@ static int simulate(void)
     rt_priv_init();
     rt_exit_adopt_process_handlers(&rt_ranks[0]); /* the constructors built rank 0's globals */
   }
+  cmp_fp_init();
   kern_set_resume_hook(on_resume);
   kern_set_blocking_hooks(on_suspend, on_continue);
   /* what bursts below it are not simulated either; a Paje trace is one stream in time order for
