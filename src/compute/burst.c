@@ -9,7 +9,7 @@
 #include "../kernel/kernel.h"
 #include "../runtime/runtime.h"
 #include <smpi/smpi.h>
-#include "../core/fpu.h"
+#include "../runtime/fpu.h"
 #include <stdint.h>
 
 cmp_stats_t cmp_stats;
@@ -40,7 +40,10 @@ static void fp_flags_keep(rt_rank_t *r) { r->fp_sse = fpu_sse_get() | FP_KEPT; }
 static void fp_flags_give_back(rt_rank_t *r) { fpu_sse_set(r->fp_sse ? r->fp_sse & ~FP_KEPT : fp_sse_start); }
 
 void cmp_fp_switch_out(rt_rank_t *r) { r->fp_x87 = fpu_x87_get(); }
-void cmp_fp_switch_in(rt_rank_t *r) { fpu_x87_restore(r->fp_x87 ? r->fp_x87 : fp_x87_start); } /* a control word is never 0 */
+void cmp_fp_switch_in(rt_rank_t *r) /* fp_x87 0: none kept yet (a control word is never 0) */
+{
+  fpu_x87_restore(r->fp_x87 ? r->fp_x87 : fp_x87_start);
+}
 
 /* Seconds of computation in the current burst. */
 static double burst_length(rt_rank_t *r)

@@ -50,9 +50,10 @@ void cmp_burst_suspend(struct rt_rank *r);
 void cmp_burst_continue(struct rt_rank *r);
 void cmp_burst_hold(struct rt_rank *r);
 void cmp_burst_unhold(struct rt_rank *r);
+/* Before the first thread starts: the floating-point state each thread starts with. */
+void cmp_fp_init(void);
 /* Another thread takes over from the one r runs now / r's thread takes over: the x87 unit's
- * exception flags (the one floating-point state not kept at every MPI call) go with the thread. */
-void cmp_fp_init(void); /* before the first thread starts: the state each starts with */
+ * flags and control word (the floating-point state not kept at every MPI call) go with it. */
 void cmp_fp_switch_out(struct rt_rank *r);
 void cmp_fp_switch_in(struct rt_rank *r);
 void cmp_burst_settle(struct rt_rank *r);

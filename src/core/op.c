@@ -4,7 +4,7 @@
  * MINLOC/MAXLOC work on the pair types; logical ops on integers and bool;
  * bitwise ops on integers and bytes; SUM/PROD also on complex types. */
 #include "op.h"
-#include "fpu.h"
+#include "../runtime/fpu.h"
 #include <complex.h>
 #include <limits.h>
 #include <stdbool.h>
@@ -242,7 +242,7 @@ static void apply_basic(int op, int basic, const void *in, void *inout, MPI_Coun
  * program's x87 state only when threads switch (burst.c) */
 static void apply_kept(int op, int basic, const void *in, void *inout, MPI_Count n)
 {
-  int twin = dt_twin(basic);
+  int twin = dt_twin(basic); /* 16 long double, 28 its complex, 38 the long double and int pair */
   if (twin != 16 && twin != 28 && twin != 38) {
     apply_basic(op, basic, in, inout, n);
     return;
