@@ -27,7 +27,6 @@ static int timed(const rt_rank_t *r) { return rt_opts.simulate_computation && !r
  * masks); the x87 unit's flags, which only long double arithmetic raises, and its control word
  * (fegetround's rounding mode) only when another thread takes over (cmp_fp_switch_out,
  * cmp_fp_switch_in) and around simpi's long double reductions (op.c). */
-#define FP_KEPT 0x80000000u /* a reserved bit of MXCSR: fp_sse holds a kept value */
 static unsigned fp_sse_start, fp_x87_start; /* a new thread's: the process's control, no flag up */
 
 void cmp_fp_init(void)
@@ -36,8 +35,8 @@ void cmp_fp_init(void)
   fp_x87_start = fpu_x87_get() & ~FPU_X87_FLAGS;
 }
 
-static void fp_flags_keep(rt_rank_t *r) { r->fp_sse = fpu_sse_get() | FP_KEPT; }
-static void fp_flags_give_back(rt_rank_t *r) { fpu_sse_set(r->fp_sse ? r->fp_sse & ~FP_KEPT : fp_sse_start); }
+static void fp_flags_keep(rt_rank_t *r) { r->fp_sse = fpu_sse_get() | FPU_KEPT; }
+static void fp_flags_give_back(rt_rank_t *r) { fpu_sse_set(r->fp_sse ? r->fp_sse & ~FPU_KEPT : fp_sse_start); }
 
 void cmp_fp_switch_out(rt_rank_t *r) { r->fp_x87 = fpu_x87_get(); }
 void cmp_fp_switch_in(rt_rank_t *r) /* fp_x87 0: none kept yet (a control word is never 0) */

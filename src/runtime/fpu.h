@@ -10,6 +10,9 @@
 #define SIMPI_FPU_H
 #include <fenv.h>
 
+/* a bit no MXCSR (nor fenv.h's flags) has: marks a state kept in a thread's fp_sse (burst.c) */
+#define FPU_KEPT 0x80000000u
+
 #if defined(__x86_64__)
 #define FPU_SSE_FLAGS 0x3fu /* MXCSR's flags; the rest is control (rounding, masks, FTZ, DAZ) */
 static inline unsigned fpu_sse_get(void) { return __builtin_ia32_stmxcsr(); }

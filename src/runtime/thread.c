@@ -5,6 +5,7 @@
  * (privatize.c) and its own RT_THREAD_FIELDS (its MPI call, its computation burst), which
  * the rank holds while the thread runs. */
 #include "runtime.h"
+#include "fpu.h"
 #include "../kernel/kernel.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +41,10 @@ rt_thread_t *rt_thread_start(rt_rank_t *r, void (*body)(void *), void *(*fn)(voi
   if (!t)
     rt_fatal(1, "rank %d: out of memory starting a thread", r->id);
   t->rank = r;
+  /* its floating-point state (burst.c), as a new thread's: its creator's rounding modes and
+   * masks, no flag up */
+  t->ctx.fp_sse = (fpu_sse_get() & ~FPU_SSE_FLAGS) | FPU_KEPT;
+  t->ctx.fp_x87 = fpu_x87_get() & ~FPU_X87_FLAGS;
   t->fn = fn;
   t->arg = arg;
   t->helper = helper;
