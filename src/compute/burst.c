@@ -27,12 +27,12 @@ static int timed(const rt_rank_t *r) { return rt_opts.simulate_computation && !r
  * masks); the x87 unit's flags, which only long double arithmetic raises, and its control word
  * (fegetround's rounding mode) only when another thread takes over (cmp_fp_switch_out,
  * cmp_fp_switch_in) and around simpi's long double reductions (op.c). */
-static unsigned fp_sse_start, fp_x87_start; /* a new thread's: the process's control, no flag up */
+static unsigned fp_sse_start, fp_x87_start; /* a rank's main thread's (threads: thread.c) */
 
 void cmp_fp_init(void)
 {
-  fp_sse_start = fpu_sse_get() & ~FPU_SSE_FLAGS;
-  fp_x87_start = fpu_x87_get() & ~FPU_X87_FLAGS;
+  fp_sse_start = fpu_sse_fresh();
+  fp_x87_start = fpu_x87_fresh();
 }
 
 static void fp_flags_keep(rt_rank_t *r) { r->fp_sse = fpu_sse_get() | FPU_KEPT; }

@@ -119,7 +119,9 @@ static char *scratch(size_t bytes)
   static size_t cap;
   if (!room || bytes > cap) {
     free(room);
-    cap = bytes > 2 * cap ? bytes : 2 * cap > 64 ? 2 * cap : 64;
+    cap = bytes > 2 * cap ? bytes : 2 * cap;
+    if (cap < 64)
+      cap = 64;
     room = malloc(cap);
     if (!room)
       rt_fatal(1, "out of memory for an accumulate of %zu bytes", bytes / 2);

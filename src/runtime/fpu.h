@@ -52,6 +52,10 @@ static inline unsigned fpu_x87_get(void) { return 0; }
 static inline void fpu_x87_set(unsigned state) { (void)state; }
 #endif
 
+/* what a new thread starts with: the current rounding modes and masks, no flag up */
+static inline unsigned fpu_sse_fresh(void) { return fpu_sse_get() & ~FPU_SSE_FLAGS; }
+static inline unsigned fpu_x87_fresh(void) { return fpu_x87_get() & ~FPU_X87_FLAGS; }
+
 /* the x87 state back to `state` (fpu_x87_get) if it changed */
 static inline void fpu_x87_restore(unsigned state)
 {

@@ -43,8 +43,8 @@ rt_thread_t *rt_thread_start(rt_rank_t *r, void (*body)(void *), void *(*fn)(voi
   t->rank = r;
   /* its floating-point state (burst.c), as a new thread's: its creator's rounding modes and
    * masks, no flag up */
-  t->ctx.fp_sse = (fpu_sse_get() & ~FPU_SSE_FLAGS) | FPU_KEPT;
-  t->ctx.fp_x87 = fpu_x87_get() & ~FPU_X87_FLAGS;
+  t->ctx.fp_sse = fpu_sse_fresh() | FPU_KEPT;
+  t->ctx.fp_x87 = fpu_x87_fresh();
   t->fn = fn;
   t->arg = arg;
   t->helper = helper;
