@@ -10,14 +10,18 @@
 # the laws alone, without what load did to the bursts: the --smooth extrapolation's replay
 # against the on-line runs' floors (tests/extrap/floor.py: each rank's least burst of each
 # kind over its iterations and the three runs), and the median rank's computation there.
-# Usage: [SIMEXTRAP=PATH] bench/extrap_measured.sh [CASES [TARGETS]]
+# Usage: [SIMEXTRAP=PATH] [ITERS=N] bench/extrap_measured.sh [CASES [TARGETS]]
 #   CASES: among jacobi2d-strong jacobi2d-weak jacobi3d-strong jacobi3d-weak (default all)
 #   TARGETS: default "256 1024 4096"
+#   ITERS: sweeps of each run (default 50, an Allreduce every 5). With 10, a run simulates
+#   5 ms, and one stall of the machine's CPU time (bench/cpu_stalls.c: up to milliseconds
+#   on a virtual machine) moves a whole on-line run by 20-40%.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 simcc="$top/wrappers/simcc" simrun="$top/wrappers/simrun" simextrap=${SIMEXTRAP:-$top/wrappers/simextrap}
 cases=${1:-"jacobi2d-strong jacobi2d-weak jacobi3d-strong jacobi3d-weak"}
 targets=${2:-"256 1024 4096"}
+iters=${ITERS:-50}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
@@ -25,10 +29,10 @@ cd "$work"
 
 setup() {
   case $1 in
-    jacobi2d-strong) sizes="16 36 64" args=(2 1 strong 2048 10 5) ;;
-    jacobi2d-weak) sizes="16 36 64" args=(2 0 weak 128 10 5) ;;
-    jacobi3d-strong) sizes="27 48 64" args=(3 0 strong 160 10 5) ;;
-    jacobi3d-weak) sizes="27 48 64" args=(3 1 weak 24 10 5) ;;
+    jacobi2d-strong) sizes="16 36 64" args=(2 1 strong 2048 "$iters" 5) ;;
+    jacobi2d-weak) sizes="16 36 64" args=(2 0 weak 128 "$iters" 5) ;;
+    jacobi3d-strong) sizes="27 48 64" args=(3 0 strong 160 "$iters" 5) ;;
+    jacobi3d-weak) sizes="27 48 64" args=(3 1 weak 24 "$iters" 5) ;;
   esac
 }
 simtime() { sed -n 's/^simpi: simulated time \([0-9.]*\) s.*/\1/p' "$1"; }
