@@ -20,7 +20,8 @@ fixed=$("$top/wrappers/simrun" -q -np 128 -platform fixed.xml $nocomp ./cross)
 at64=$("$top/wrappers/simrun" -q -np 64 $nocomp ./cross)
 file64=$("$top/wrappers/simrun" -q -np 64 -platform "$top/platforms/cluster.xml" $nocomp ./cross)
 echo "128 ranks: embedded $embedded s, grown file $grown s, one 100 Gbit/s backbone $fixed s; 64 ranks: $at64 s, cluster.xml $file64 s"
-[ "$embedded" = "$grown" ] && [ "$at64" = "$file64" ]
+[ "$embedded" = "$grown" ]
+[ "$at64" = "$file64" ]
 awk -v a="$embedded" -v b="$fixed" 'BEGIN { exit !(b > 1.8 * a && b < 2.2 * a) }'
 if command -v smpirun >/dev/null && smpicc -O2 "$top/tests/unit/default_backbone.c" -o cross_smpi 2>/dev/null; then
   theirs=$(smpirun -np 128 -platform grown.xml $nocomp --log=root.thres:error ./cross_smpi 2>/dev/null)

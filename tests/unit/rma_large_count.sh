@@ -15,7 +15,8 @@ printf 'node-0\nnode-5\n' > "$work/hosts"
 "$top/wrappers/simrun" -q -np 2 -platform "$top/platforms/cluster.xml" -hostfile "$work/hosts" \
   --cfg=smpi/simulate-computation:no "$work/rlc" > "$work/out"
 cat "$work/out"
-[ "$(grep -c ': ok$' "$work/out")" = 3 ] && ! grep -q FAIL "$work/out"
+[ "$(grep -c ': ok$' "$work/out")" = 3 ]
+if grep -q FAIL "$work/out"; then exit 1; fi
 awk '$1 == "put" { n[++k] = $2; t[k] = $3 }
   END {
     want = t[1] + (n[3] - n[1]) * (t[2] - t[1]) / (n[2] - n[1])

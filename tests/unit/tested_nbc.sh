@@ -17,5 +17,6 @@ run() { "$top/wrappers/simrun" -q -np 2 "$work/prog" "$1"; }
 read -r wrong2k rss2k < <(run 2000)
 read -r wrong40k rss40k < <(run 40000)
 echo "2,000 calls: $wrong2k wrong, peak $rss2k KiB; 40,000 calls: $wrong40k wrong, peak $rss40k KiB"
-[ "$wrong2k" = 0 ] && [ "$wrong40k" = 0 ]
+[ "$wrong2k" = 0 ]
+[ "$wrong40k" = 0 ]
 [ $((rss40k - rss2k)) -lt 8192 ]
