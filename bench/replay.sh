@@ -6,7 +6,7 @@
 # --trace-ti (ti-compat, so that smpirun reads every line), then its trace is
 # replayed by simrun and by smpirun on the same platform and hostfile, with the
 # same collective algorithms forced on both sides (those that give identical
-# times in bench/coll_smpi.sh). Prints wall times (best of REPEATS), simulated
+# times in bench/coll_smpi.sh). Prints CPU times (user + system, the least of REPEATS: wall time on a shared or virtual machine counts others' work and stalls), simulated
 # times and the ratios. For the ring it also times bench/kernel_floor.c, the
 # same messages on SimGrid's C API alone (no MPI layer, no trace): what any
 # SimGrid-based replayer pays at least, so smpirun/floor bounds the speed-up. Usage: bench/replay.sh [RANKS [LAPS [ROUNDS [REPEATS]]]]
@@ -26,19 +26,16 @@ mine=(--cfg=smpi/barrier:dissemination --cfg=smpi/bcast:binomial_tree --cfg=smpi
       --cfg=smpi/alltoall:pair --cfg=smpi/allgather:ring --cfg=smpi/gather:binomial)
 theirs=(--cfg=smpi/barrier:ompi_bruck --cfg=smpi/bcast:binomial_tree --cfg=smpi/allreduce:rdb --cfg=smpi/reduce:binomial
         --cfg=smpi/alltoall:pair --cfg=smpi/allgather:ring --cfg=smpi/gather:ompi_binomial)
-best() { # best wall time of REPEATS runs of "$@"; the last run's output in $work/out
-  local b=
+best() { # least CPU time (user + system) of REPEATS runs of "$@"; the last run's output in $work/out
+  local b= TIMEFORMAT='%U %S'
   for _ in $(seq "$reps"); do
-    local s e
-    s=$(date +%s.%N)
-    "$@" > "$work/out" 2>&1
-    e=$(date +%s.%N)
-    b=$(awk -v a="$b" -v s="$s" -v e="$e" 'BEGIN{d=e-s; print (a=="" || d<a) ? d : a}')
+    { time "$@" > "$work/out" 2>&1; } 2> "$work/cpu"
+    b=$(awk -v a="$b" '{ d = $1 + $2; print (a == "" || d < a) ? d : a }' "$work/cpu")
   done
   echo "$b"
 }
 simtime() { sed -n 's/^simpi: simulated time \([0-9.]*\) s.*/\1/p' "$work/out"; }
-printf '%d ranks, best of %d; wall times in seconds\n' "$np" "$reps"
+printf '%d ranks, best of %d; CPU times (user + system) in seconds\n' "$np" "$reps"
 printf '| program | on-line | on-line + trace | overhead | simrun --replay | smpirun -replay | smpirun/simrun | SimGrid alone | smpirun/SimGrid alone | simulated (on-line / simrun / smpirun) |\n'
 printf '|---|---|---|---|---|---|---|---|---|---|\n'
 for prog in ring coll_heavy; do
