@@ -10,14 +10,19 @@
  * its class's scale; each class then takes that law times the median of its
  * own inputs' ratios to it (one slowed size moves a median of three not at
  * all). A context whose classes do not follow one law (their joint fit
- * predicts some input more than POOL_LIMIT off) keeps its classes' own laws;
- * so does computation that was injected rather than measured (exact). */
+ * predicts the inputs more than POOL_LIMIT off) keeps its classes' own laws;
+ * so does a class that the scaled law misses by more than POOL_LIMIT at
+ * some size while its own law predicts each of its inputs from the others
+ * within OWN_LIMIT (its data follow another law, not one slowed size: that
+ * one its own law could not predict), and computation that was injected
+ * rather than measured (exact). */
 #include "extrap.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define POOL_LIMIT 0.25
+#define OWN_LIMIT 0.10
 
 typedef struct member {
   int cls, sym;
@@ -96,6 +101,8 @@ static void pool(member_t *g, long n)
       l.err = 0;
       for (int j = 0; j < c->m; j++)
         l.err = fmax(l.err, fabs(law_eval(&l, &c->s[j]) - c->y[j]) / fmax(c->y[j], 1));
+      if (l.err > POOL_LIMIT && c->law.loo <= OWN_LIMIT)
+        continue;
       l.at = v;
       l.lo = v * joint.lo / joint.at;
       l.hi = v * joint.hi / joint.at;

@@ -10,7 +10,8 @@
 # Cart_sub), a loop whose count grows with N (of nonblocking collectives,
 # completed by 'wait 0 0 -K' lines); --gzip output has the same events;
 # smpirun's traces of the 1D halo extrapolate to simpi's on-line time; computation whose
-# exact law is negative at the target gets another law, positive there.
+# exact law is negative at the target gets another law, positive there; measured computation
+# of a class that follows another law than the classes sharing its events keeps its own law.
 # Programs whose events do not line up are refused with the rank and line
 # that break the pattern.
 . "$(dirname "$0")/extrap_common.bash"
@@ -213,6 +214,22 @@ done
   grep -q 'warning: a rank of class [0-9]* has a data volume V of 36 at the target, 16x smaller than at the nearest input size (576)' m256.err &&
   ok "measured computation far below the inputs' data volume: a warning" ||
   bad "measured computation far below the inputs' data volume: $(cat m36.err m256.err)"
+# Measured computation (made so as above) where rank 0 computes 2e6 flops at every size and the
+# others 10 a point: its class shares its events with the eight others, whose law of all classes
+# together (a*V) misses its inputs by a third; it keeps its own law, the constant
+for n in 9 12 16; do
+  "$simrun" -np $n --cfg=smpi/simulate-computation:no --trace-ti=p-$n.ti ./stencil 2 1 strong 480 12 >/dev/null 2>&1
+  mkdir -p q-$n.ti_files && sed "s/p-$n.ti_files/q-$n.ti_files/" p-$n.ti >q-$n.ti
+  for f in p-$n.ti_files/*; do
+    awk '$1 == 0 && $2 == "compute" { $3 = 2e6 } $2 == "compute" { $3 = $3 * (1 + 0.02 * ((NR * 7) % 5)) } 1' "$f" \
+      >"q-$n.ti_files/${f#p-$n.ti_files/}"
+  done
+done
+"$simextrap" -np 64 -o q64.ti q-{9,12,16}.ti 2>q64.err &&
+  k=$(awk '$1 == 0 && $2 == "compute" { s += $3 } END { printf "%.0f", s / 12 }' q64.ti_files/*) &&
+  [ "$k" -ge 2000000 ] && [ "$k" -le 2200000 ] &&
+  ok "a class off the law of all classes keeps its own: rank 0 computes $k flops an iteration at 64 ranks" ||
+  bad "a class off the law of all classes: rank 0 computes ${k:-?} flops an iteration at 64 ranks, not 2e6 to 2.2e6; $(cat q64.err)"
 "$simextrap" -np 32 -o x.ti irr-{8,12,16}.ti one-16.ti >/dev/null 2>rep.err
 [ $? = 1 ] && grep -q '[a-z]*-16.ti and [a-z]*-16.ti both have 16 ranks, and are taken as recordings of one size, but rank 0 does not do the same in both' rep.err &&
   grep -q "irr-16.ti (16 ranks), rank 0, line [0-9]* of .*: 0 irecv 0 1 1 0$" rep.err &&
