@@ -61,7 +61,7 @@ once() {
       ok "$name ($sizes -> $t ranks): $(head -1 "$name-$t.check"), a rank's computation $k of on-line's (lowest, median, highest)"
     else
       miss=1
-      echo "$name ($sizes -> $t ranks): $(head -3 "$name-$t.check"); a rank's computation $k of on-line's (lowest, median, highest)" >>"$name.slow"
+      echo "$name ($sizes -> $t ranks): $(head -3 "$name-$t.check" | paste -sd ";" -); a rank's computation $k of on-line's (lowest, median, highest)" >>"$name.slow"
     fi
     local what="extrapolated replay $x s, on-line $on s (floors; drawn $drawn s, the on-line runs themselves $raw s)"
     if awk -v x="$x" -v m="$on" 'BEGIN { d = (x - m) / m; exit !(m > 0 && d <= 0.10 && d >= -0.10) }'; then
