@@ -45,7 +45,11 @@ static void show_ctx(const mctx_t *c, int depth, int after)
       unsure++;
     }
   }
-  if (c->law.pooled)
+  if (c->law.pooled < 0)
+    printf("; its own law: the law of %d classes together, times this one's ratio to it, misses its inputs by %.2g%% "
+           "(%s -> %.3g)",
+           -c->law.pooled, 100 * c->law.second_loo, law_form_name(c->law.second), c->law.second_at);
+  else if (c->law.pooled)
     printf("; the law of %d classes together, times this one's ratio to it; runner-up its own law %s -> %.3g (%.2g%%)",
            c->law.pooled, law_form_name(c->law.second), c->law.second_at,
            c->law.second_loo < 5e-7 ? 0 : 100 * c->law.second_loo);

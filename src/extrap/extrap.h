@@ -139,7 +139,8 @@ typedef struct law {
   double second_at, second_loo; /* its value at the target, its error predicting each input from the others */
   double at;     /* the value at the target (before rounding) */
   double lo, hi; /* the values at the target of the fits that leave one input out, and of the law */
-  int pooled;    /* > 0: the law of this many classes' inputs together, scaled to this one's (pool.c) */
+  int pooled;    /* > 0: the law of this many classes' inputs together, scaled to this one's; < 0: not, for it
+                  * missed this one's inputs (second: that law, second_loo: its error on them; pool.c) */
 } law_t;
 /* a count (of elements, of iterations); an amount of computation or sleep, exact (injected) or measured (noisy) */
 enum { FIT_COUNT, FIT_AMOUNT, FIT_MEASURED, FIT_POOLED };

@@ -101,8 +101,13 @@ static void pool(member_t *g, long n)
       l.err = 0;
       for (int j = 0; j < c->m; j++)
         l.err = fmax(l.err, fabs(law_eval(&l, &c->s[j]) - c->y[j]) / fmax(c->y[j], 1));
-      if (l.err > POOL_LIMIT && c->law.loo <= OWN_LIMIT)
+      if (l.err > POOL_LIMIT && c->law.loo <= OWN_LIMIT) { /* its own law stays; --explain says why */
+        c->law.pooled = -(int)n;
+        c->law.second = joint.form;
+        c->law.second_at = v;
+        c->law.second_loo = l.err;
         continue;
+      }
       l.at = v;
       l.lo = v * joint.lo / joint.at;
       l.hi = v * joint.hi / joint.at;
