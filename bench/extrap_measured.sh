@@ -10,18 +10,21 @@
 # the laws alone, without what load did to the bursts: the --smooth extrapolation's replay
 # against the on-line runs' floors (tests/extrap/floor.py: each rank's least burst of each
 # kind over its iterations and the three runs), and the median rank's computation there.
-# Usage: [SIMEXTRAP=PATH] [ITERS=N] bench/extrap_measured.sh [CASES [TARGETS]]
+# Usage: [SIMEXTRAP=PATH] [ITERS=N] [SIMRUN_OPTS=...] bench/extrap_measured.sh [CASES [TARGETS]]
 #   CASES: among jacobi2d-strong jacobi2d-weak jacobi3d-strong jacobi3d-weak (default all)
 #   TARGETS: default "256 1024 4096"
 #   ITERS: sweeps of each run (default 50, an Allreduce every 5). With 10, a run simulates
 #   5 ms, and one stall of the machine's CPU time (bench/cpu_stalls.c: up to milliseconds
 #   on a virtual machine) moves a whole on-line run by 20-40%.
+#   SIMRUN_OPTS: simrun options of every run and replay, e.g. --cfg=surf/precision:1e-7 (README,
+#   "Large runs"), without which a 3D target of 1,024 ranks takes SimGrid's solver many minutes.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 simcc="$top/wrappers/simcc" simrun="$top/wrappers/simrun" simextrap=${SIMEXTRAP:-$top/wrappers/simextrap}
 cases=${1:-"jacobi2d-strong jacobi2d-weak jacobi3d-strong jacobi3d-weak"}
 targets=${2:-"256 1024 4096"}
 iters=${ITERS:-50}
+read -r -a opts <<<"${SIMRUN_OPTS:-}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
@@ -44,7 +47,7 @@ for c in $cases; do
   ins=()
   for i in 1 2 3; do
     for n in $sizes; do
-      "$simrun" -q -np "$n" --trace-ti="$c-$n-$i.ti" ./jacobi "${args[@]}" >/dev/null
+      "$simrun" "${opts[@]}" -q -np "$n" --trace-ti="$c-$n-$i.ti" ./jacobi "${args[@]}" >/dev/null
       ins+=("$c-$n-$i.ti")
     done
   done
@@ -52,16 +55,16 @@ for c in $cases; do
     "$simextrap" -np "$t" -o x.ti --gzip --explain "${ins[@]}" >explain.out 2>/dev/null
     "$simextrap" -np "$t" -o s.ti --smooth "${ins[@]}" 2>/dev/null
     spread=$(sed -n 's/^Computation at the target: .*(\(-[0-9.e+-]*%, +[0-9.e+-]*%\)).*/\1/p' explain.out)
-    "$simrun" --replay=x.ti >/dev/null 2>re.err
+    "$simrun" "${opts[@]}" --replay=x.ti >/dev/null 2>re.err
     on=()
     for i in 1 2 3; do
-      "$simrun" -np "$t" --trace-ti="on-$i.ti" ./jacobi "${args[@]}" >/dev/null 2>on.err
+      "$simrun" "${opts[@]}" -np "$t" --trace-ti="on-$i.ti" ./jacobi "${args[@]}" >/dev/null 2>on.err
       on+=("$(simtime on.err)")
     done
     python3 "$floor" onf.ti on-{1,2,3}.ti >onf.ranks
     python3 "$floor" sf.ti s.ti >sf.ranks
-    "$simrun" --replay=onf.ti >/dev/null 2>onf.err
-    "$simrun" --replay=sf.ti >/dev/null 2>sf.err
+    "$simrun" "${opts[@]}" --replay=onf.ti >/dev/null 2>onf.err
+    "$simrun" "${opts[@]}" --replay=sf.ti >/dev/null 2>sf.err
     med=$(paste onf.ranks sf.ranks | awk '{ print $2 / $1 }' | sort -g | awk '{ r[NR] = $1 } END { printf "%.3f", r[int((NR + 1) / 2)] }')
     printf '%s\n' "${on[@]}" | sort -g | tr '\n' ' ' | awk -v c="$c" -v s="${sizes// /, }" -v t="$t" -v x="$(simtime re.err)" -v sp="$spread" \
       -v fo="$(simtime onf.err)" -v fs="$(simtime sf.err)" -v med="$med" '
