@@ -2,9 +2,11 @@
 # Many one-sided operations in flight against smpirun (issue 27, the public
 # suite's rma/manyrma2): bench/rma_many.c, 2 ranks on two hosts of
 # platforms/cluster.xml, EPOCHS fence epochs of N puts, then of N accumulates,
-# per rank. Prints for each tool the CPU seconds (user + system) of the
-# launcher, peak RSS and the simulated time of the epochs, and
-# smpirun/simrun in CPU. Usage: [OPS="put acc"] bench/rma_many.sh [EPOCHS [N...]]
+# per rank, with nothing between the calls (as manyrma2) and with a measured
+# burst of WORK dependent multiply-adds before each (as a real code computes
+# what it sends). Prints for each tool the CPU seconds (user + system) of the
+# launcher, peak RSS and the simulated time of the epochs, and smpirun/simrun
+# in CPU. Usage: [OPS="put acc"] [WORKS="0 2000"] bench/rma_many.sh [EPOCHS [N...]]
 # (default 2, 4096 16384)
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -23,12 +25,14 @@ measure() { # CPU seconds, peak RSS in MB, simulated seconds ("failed" for a run
   awk -v s="$(sed -n 's/.*0 wrong, simulated \([0-9.]*\) s/\1/p' "$work/out")" \
     '{ printf "%.2f %.0f %s", $1 + $2, $3 / 1024, (s == "" ? "?" : s) }' "$work/t"
 }
-echo '| operation | N | simrun CPU (s) | RSS (MB) | simulated (s) | smpirun CPU (s) | RSS (MB) | simulated (s) | smpirun/simrun CPU |'
-echo '|---|---|---|---|---|---|---|---|---|'
+echo '| operation | N | work | simrun CPU (s) | RSS (MB) | simulated (s) | smpirun CPU (s) | RSS (MB) | simulated (s) | smpirun/simrun CPU |'
+echo '|---|---|---|---|---|---|---|---|---|---|'
 for op in ${OPS:-put acc}; do
   for n in "${sizes[@]}"; do
-    read -r t1 m1 s1 <<<"$(measure "$top/wrappers/simrun" "${args[@]}" "$work/rma" "$op" "$n" "$epochs")"
-    read -r t2 m2 s2 <<<"$(measure smpirun "${args[@]}" --cfg=smpi/host-speed:1Gf "$work/rma_smpi" "$op" "$n" "$epochs")"
-    echo "| $op | $n | $t1 | $m1 | $s1 | $t2 | $m2 | $s2 | $(awk -v a="$t1" -v b="$t2" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.2f", b / a; else printf "-" }') |"
+   for w in ${WORKS:-0 2000}; do
+    read -r t1 m1 s1 <<<"$(measure "$top/wrappers/simrun" "${args[@]}" "$work/rma" "$op" "$n" "$epochs" "$w")"
+    read -r t2 m2 s2 <<<"$(measure smpirun "${args[@]}" --cfg=smpi/host-speed:1Gf "$work/rma_smpi" "$op" "$n" "$epochs" "$w")"
+    echo "| $op | $n | $w | $t1 | $m1 | $s1 | $t2 | $m2 | $s2 | $(awk -v a="$t1" -v b="$t2" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.2f", b / a; else printf "-" }') |"
+   done
   done
 done
